@@ -1,0 +1,40 @@
+// Lint: TypeScript's recommended rules, plus the engine boundary — src/engine imports only
+// its own files (no server, web, db, Node built-ins or packages).
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+
+export default tseslint.config(
+  { ignores: ['node_modules/**', 'dist/**', 'web/dist/**', 'data/**', 'test-results/**', 'coverage/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-non-null-assertion': 'off',
+    },
+  },
+  {
+    files: ['src/engine/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { regex: '^(?!\\./)', message: 'The engine imports only its own modules (no packages, no Node built-ins, nothing outside src/engine).' },
+          ],
+        },
+      ],
+      'no-restricted-globals': [
+        'error',
+        { name: 'Date', message: 'The engine has no clock (R2).' },
+        { name: 'setTimeout', message: 'The engine has no clock (R2).' },
+        { name: 'setInterval', message: 'The engine has no clock (R2).' },
+        { name: 'process', message: 'The engine does no I/O.' },
+        { name: 'require', message: 'The engine imports only its own modules.' },
+        { name: 'fetch', message: 'The engine does no I/O.' },
+        { name: 'crypto', message: 'The engine uses the seeded PRNG only.' },
+      ],
+      'no-restricted-properties': ['error', { object: 'Math', property: 'random', message: 'Use the seeded PRNG (rng.ts).' }],
+    },
+  },
+);

@@ -1,0 +1,140 @@
+// evolve(state, event): the only code that changes a game state. It mutates the state it is
+// given (the engine's hot path replays thousands of games a second); decide() works on a copy.
+import type { GameEvent } from './events.js';
+import type { GameState } from './state.js';
+
+function drop(list: number[], seat: number): void {
+  const i = list.indexOf(seat);
+  if (i >= 0) list.splice(i, 1);
+}
+
+export function evolve(s: GameState, e: GameEvent): GameState {
+  s.log.push(e);
+  switch (e.t) {
+    case 'gameStarted':
+    case 'roleDealt':
+    case 'teamRevealed':
+    case 'planSet':
+    case 'checkResult':
+    case 'said':
+    case 'roleRevealed':
+    case 'nightMiss':
+    case 'handWithdrawn':
+      break;
+    case 'nightStarted':
+      s.phase = 'night';
+      s.number = e.night;
+      s.stage = { kind: 'night', intro: e.intro };
+      s.actions = [];
+      s.queue = [];
+      s.lastWords = [];
+      s.nominations = [];
+      s.ballot = [];
+      break;
+    case 'nightAction': {
+      const prev = s.actions.findIndex((a) => a.seat === e.seat && a.verb === e.verb);
+      if (prev >= 0) s.actions.splice(prev, 1);
+      s.actions.push({ seat: e.seat, verb: e.verb, target: e.target });
+      break;
+    }
+    case 'dayStarted':
+      s.phase = 'day';
+      s.number = e.day;
+      s.stage = { kind: 'idle' };
+      s.dayStep = 'speeches';
+      s.queue = e.order.slice();
+      s.firstSpeaker = e.order[0] ?? 0;
+      s.nominations = [];
+      s.ballot = [];
+      s.actions = [];
+      break;
+    case 'speechStarted':
+      s.stage = { kind: 'speech', speech: e.kind, seat: e.seat };
+      s.speechNominated = false;
+      if (e.kind === 'last') drop(s.lastWords, e.seat);
+      else drop(s.queue, e.seat);
+      break;
+    case 'speechEnded':
+      s.stage = { kind: 'idle' };
+      s.speechNominated = false;
+      break;
+    case 'speechSkipped': {
+      drop(s.queue, e.seat);
+      const seat = s.seats[e.seat - 1];
+      if (seat) seat.silenced = false;
+      break;
+    }
+    case 'floorGiven':
+      break;
+    case 'nominated':
+      s.nominations.push({ by: e.by, target: e.target });
+      s.speechNominated = true;
+      break;
+    case 'nominationWithdrawn': {
+      const i = s.nominations.findIndex((x) => x.by === e.by && x.target === e.target);
+      if (i >= 0) s.nominations.splice(i, 1);
+      s.speechNominated = false;
+      break;
+    }
+    case 'fouled': {
+      const seat = s.seats[e.seat - 1];
+      if (seat) {
+        seat.fouls = e.count;
+        if (e.count === 3) seat.silenced = true;
+      }
+      break;
+    }
+    case 'eliminated': {
+      const seat = s.seats[e.seat - 1];
+      if (seat) {
+        seat.alive = false;
+        seat.exit = { cause: e.cause, phase: e.phase, number: e.number };
+      }
+      drop(s.queue, e.seat);
+      drop(s.ballot, e.seat);
+      const i = s.nominations.findIndex((x) => x.target === e.seat);
+      if (i >= 0) s.nominations.splice(i, 1);
+      if (e.lastWord) s.lastWords.push(e.seat);
+      // A vote cast for a candidate who is gone no longer stands; the voter votes again.
+      for (let v = 0; v < s.votes.length; v++) if (s.votes[v] === e.seat && s.stage.kind === 'vote' && s.stage.round !== 'allLeave') s.votes[v] = -1;
+      break;
+    }
+    case 'singleCandidate':
+      s.dayStep = 'evening';
+      break;
+    case 'noVote':
+      s.dayStep = 'evening';
+      s.queue = [];
+      s.stage = { kind: 'idle' };
+      break;
+    case 'votingStarted':
+      s.stage = { kind: 'vote', round: e.round };
+      s.dayStep = 'voting';
+      s.ballot = e.ballot.slice();
+      s.votes = new Array<number>(s.seats.length).fill(-1);
+      break;
+    case 'voteCast':
+      s.votes[e.seat - 1] = e.leave === undefined ? (e.target ?? -1) : e.leave ? 1 : 0;
+      break;
+    case 'voteClosed':
+    case 'allLeaveClosed':
+      s.stage = { kind: 'idle' };
+      s.dayStep = 'evening';
+      break;
+    case 'tie':
+      s.dayStep = 'tie';
+      s.queue = e.seats.slice();
+      s.ballot = e.seats.slice();
+      break;
+    case 'gameOver':
+      s.finished = true;
+      s.winner = e.winner;
+      s.stage = { kind: 'over' };
+      break;
+    default: {
+      const never: never = e;
+      throw new Error(`unknown event ${(never as GameEvent).t}`);
+    }
+  }
+  return s;
+}

@@ -1,0 +1,63 @@
+// legalCommands(state, actor): what an actor may do now. Bots and UIs choose from this list;
+// every command in it is accepted by apply() (a property test holds it to that).
+import type { Command } from './command.js';
+import type { Actor } from './events.js';
+import { rulesOf } from './game.js';
+import { ROLE_DEFS } from './roles.js';
+import type { GameState } from './state.js';
+import { hasActed } from './table.js';
+
+export function legalCommands(s: GameState, actor: Actor): Command[] {
+  const out: Command[] = [];
+  if (s.finished) return out;
+  const st = s.stage;
+  const rules = rulesOf(s);
+  const living = s.seats.filter((x) => x.alive).map((x) => x.seat);
+  if (actor === 'clock' || actor === 'judge') {
+    if (st.kind === 'speech') out.push({ by: actor, do: 'endSpeech' });
+    if (st.kind === 'vote') out.push({ by: actor, do: 'closeVote' });
+    if (st.kind === 'night') out.push({ by: actor, do: 'endNight' });
+    if (actor === 'judge') {
+      for (const t of living) out.push({ by: 'judge', do: 'foul', target: t });
+      for (const t of living) out.push({ by: 'judge', do: 'remove', target: t });
+    }
+    return out;
+  }
+  const me = s.seats[actor - 1];
+  if (!me) return out;
+  if (st.kind === 'speech' && st.seat === actor) {
+    out.push({ by: actor, do: 'endSpeech' });
+    if (st.speech === 'day' && !rules.mutedToday(s, actor)) {
+      const mine = s.nominations.find((n) => n.by === actor);
+      if (mine && s.speechNominated) out.push({ by: actor, do: 'withdraw' });
+      if (!mine)
+        for (const t of living) if (!s.nominations.some((n) => n.target === t)) out.push({ by: actor, do: 'nominate', target: t });
+    }
+    for (const extra of rules.legalExtras?.(s, actor) ?? []) out.push(extra);
+    return out;
+  }
+  if (!me.alive) return out;
+  if (st.kind === 'vote' && s.votes[actor - 1] === -1 && rules.canVote(s, actor)) {
+    if (st.round === 'allLeave') {
+      out.push({ by: actor, do: 'vote', leave: true }, { by: actor, do: 'vote', leave: false });
+    } else {
+      for (const t of s.ballot) if (t !== actor || s.options.selfVote) out.push({ by: actor, do: 'vote', target: t });
+    }
+    return out;
+  }
+  if (st.kind === 'night' && !st.intro) {
+    for (const a of ROLE_DEFS[me.role].abilities) {
+      if (a.when !== 'night' || hasActed(s, actor, a.verb)) continue;
+      if (a.slot !== undefined && s.actions.some((x) => x.seat === actor && ROLE_DEFS[me.role].abilities.some((b) => b.verb === x.verb && b.slot === a.slot))) continue;
+      if (a.verb === 'skip') {
+        if (!rules.checkNightAction(s, actor, 'skip', null)) out.push({ by: actor, do: 'skip' });
+        continue;
+      }
+      const targets = a.verb === 'check' ? s.seats.map((x) => x.seat).filter((t) => t !== actor) : living;
+      for (const t of targets) if (!rules.checkNightAction(s, actor, a.verb, t)) out.push({ by: actor, do: a.verb, target: t });
+      if (a.verb === 'shoot') out.push({ by: actor, do: 'shoot', target: null });
+    }
+  }
+  for (const extra of rules.legalExtras?.(s, actor) ?? []) out.push(extra);
+  return out;
+}

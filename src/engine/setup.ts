@@ -1,0 +1,149 @@
+// An unvalidated setup (untrusted JSON) becomes a validated game state, or a typed rejection.
+import { evolve } from './evolve.js';
+import type { EventBody, GameEvent, Visibility } from './events.js';
+import { resolveOptions } from './options.js';
+import { presetDef } from './presets.js';
+import { err, ok, reject, type Rejection, type Result } from './rejection.js';
+import { mulberry32, seedFromText, shuffleInPlace } from './rng.js';
+import { teamOf } from './roles-team.js';
+import type { GameState } from './state.js';
+import { isOneOf, PRESETS, ROLES, type PresetId, type RoleId } from './vocab.js';
+
+export interface Setup {
+  preset: PresetId;
+  players?: string[];
+  /** Table size when neither players nor deal gives it. */
+  size?: number;
+  deal?: RoleId[];
+  seed?: string;
+  options?: Record<string, unknown>;
+}
+
+export const MAX_NAME = 64;
+
+function isRecord(x: unknown): x is Record<string, unknown> {
+  return typeof x === 'object' && x !== null && !Array.isArray(x);
+}
+
+export function validateSetup(input: unknown): Result<Setup, Rejection> {
+  if (!isRecord(input)) return err(reject('malformed', undefined, 'setup'));
+  const preset = input['preset'];
+  if (!isOneOf(PRESETS, preset)) return err(reject('malformed', undefined, 'preset'));
+  const def = presetDef(preset);
+  if (!def) return err(reject('malformed', undefined, `preset ${preset} is not available`));
+  const [min, max] = def.sizes;
+  let size: number | undefined;
+  const setup: Setup = { preset };
+  const players = input['players'];
+  if (players !== undefined) {
+    if (!Array.isArray(players) || players.length < min || players.length > max)
+      return err(reject('malformed', undefined, 'players'));
+    for (const p of players) if (typeof p !== 'string' || p.length > MAX_NAME) return err(reject('malformed', undefined, 'players'));
+    setup.players = players.slice() as string[];
+    size = players.length;
+  }
+  const deal = input['deal'];
+  if (deal !== undefined) {
+    if (!Array.isArray(deal) || deal.length < min || deal.length > max) return err(reject('malformed', undefined, 'deal'));
+    if (size !== undefined && deal.length !== size) return err(reject('malformed', undefined, 'deal length'));
+    for (const r of deal) if (!isOneOf(ROLES, r) || !def.roles.includes(r)) return err(reject('malformed', undefined, 'deal role'));
+    setup.deal = deal.slice() as RoleId[];
+    size = deal.length;
+  }
+  const sz = input['size'];
+  if (sz !== undefined) {
+    if (typeof sz !== 'number' || !Number.isInteger(sz) || sz < min || sz > max || (size !== undefined && sz !== size))
+      return err(reject('malformed', undefined, 'size'));
+    size = sz;
+  }
+  setup.size = size ?? def.defaultSize;
+  const seed = input['seed'];
+  if (seed !== undefined) {
+    if (typeof seed !== 'string' || seed.length > 256) return err(reject('malformed', undefined, 'seed'));
+    setup.seed = seed;
+  }
+  const options = resolveOptions(preset, input['options']);
+  if (!options.ok) return options;
+  if (input['options'] !== undefined) setup.options = { ...(input['options'] as Record<string, unknown>) };
+  if (setup.deal) {
+    const check = checkDeal(preset, setup.deal);
+    if (check) return err(check);
+  }
+  return ok(setup);
+}
+
+/** A deal must hold what the preset's rules need: classic is exactly its ten cards. */
+function checkDeal(preset: PresetId, deal: RoleId[]): Rejection | null {
+  const def = presetDef(preset);
+  if (!def) return reject('malformed');
+  const expected = def.deal(deal.length).slice().sort();
+  if (preset === 'classic' && deal.slice().sort().join() !== expected.join())
+    return reject('malformed', 'classic-sports-10', 'classic deals 6 civilians, sheriff, don and 2 mafia');
+  if (!deal.some((r) => teamOf(r) === 'black')) return reject('malformed', undefined, 'no black role');
+  return null;
+}
+
+/** The deal from the seed: the preset's default cards, shuffled by mulberry32 of the seed text. */
+export function dealFromSeed(preset: PresetId, size: number, seed: string): RoleId[] {
+  const def = presetDef(preset);
+  if (!def) throw new Error(`unknown preset ${preset}`);
+  return shuffleInPlace(def.deal(size), mulberry32(seedFromText(seed)));
+}
+
+const PUBLIC: Visibility = 'public';
+
+/** Build the initial state and its opening events from a validated setup. */
+export function startGame(setup: Setup): GameState {
+  const def = presetDef(setup.preset);
+  if (!def) throw new Error(`unknown preset ${setup.preset}`);
+  const size = setup.size ?? setup.deal?.length ?? setup.players?.length ?? def.defaultSize;
+  const options = resolveOptions(setup.preset, setup.options);
+  if (!options.ok) throw new Error(options.error.code);
+  const deal = setup.deal ?? dealFromSeed(setup.preset, size, setup.seed ?? '');
+  const names = setup.players ?? [];
+  const state: GameState = {
+    preset: setup.preset,
+    options: options.value,
+    seats: deal.map((role, i) => ({
+      seat: i + 1,
+      name: names[i] ?? `${i + 1}`,
+      role,
+      team: teamOf(role),
+      alive: true,
+      exit: null,
+      fouls: 0,
+      silenced: false,
+    })),
+    phase: def.opensWith === 'day' ? 'day' : 'night',
+    number: 0,
+    stage: { kind: 'idle' },
+    firstSpeaker: 0,
+    nominations: [],
+    speechNominated: false,
+    dayStep: 'evening',
+    queue: [],
+    lastWords: [],
+    ballot: [],
+    votes: [],
+    actions: [],
+    finished: false,
+    winner: null,
+    log: [],
+    rng: seedFromText(`${setup.seed ?? ''}/lots`),
+  };
+  const push = (body: EventBody, vis: Visibility, rule: string): void => {
+    const e = body as GameEvent;
+    e.n = state.log.length;
+    e.vis = vis;
+    e.rule = rule;
+    evolve(state, e);
+    e.phase = state.phase;
+    e.number = state.number;
+  };
+  push({ t: 'gameStarted', preset: setup.preset, players: state.seats.map((s) => s.name), seats: size }, PUBLIC, 'R1');
+  for (const s of state.seats) push({ t: 'roleDealt', seat: s.seat, role: s.role }, [s.seat], 'R60');
+  const black = state.seats.filter((s) => s.team === 'black').map((s) => ({ seat: s.seat, role: s.role }));
+  push({ t: 'teamRevealed', team: 'black', members: black }, 'black', 'classic-sports-10 "Нулевая ночь"');
+  if (def.opensWith === 'introNight') push({ t: 'nightStarted', intro: true, night: 1 }, PUBLIC, 'R1');
+  return state;
+}
