@@ -1,4 +1,5 @@
 // @gorod/engine: the judge as a pure library. No I/O, no clock, no dependencies.
+import './registry.js';
 export * from './vocab.js';
 export * from './rejection.js';
 export * from './events.js';
