@@ -47,6 +47,12 @@ export function deliverChecks(c: Ctx, blocked?: (seat: number) => boolean): void
   }
 }
 
+/** R16 `revealRoles: onExit`: a night kill reveals the role like any other exit (game.ts reveals the rest). */
+export function revealOnKill(c: Ctx, seat: number): void {
+  const x = c.s.seats[seat - 1];
+  if (x && c.s.options.revealRoles === 'onExit') emit(c, { t: 'roleRevealed', seat, role: x.role }, PUBLIC, 'R16');
+}
+
 export function classicWinner(s: GameState): Team | null {
   const n = livingByTeam(s);
   if (n.black === 0) return 'red';
@@ -62,6 +68,7 @@ export const classicRules: PresetRules = {
     const target = unanimousShot(c.s);
     if (target !== null && c.s.seats[target - 1]?.alive) {
       emit(c, { t: 'eliminated', seat: target, cause: 'kill', lastWord: true }, PUBLIC, 'R12');
+      revealOnKill(c, target);
     } else {
       emit(c, { t: 'nightMiss' }, PUBLIC, 'R12');
     }

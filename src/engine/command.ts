@@ -72,8 +72,10 @@ export function commandShapeError(x: unknown, size: number): Rejection | null {
   if (!(by === 'judge' || by === 'clock' || (typeof by === 'number' && Number.isInteger(by) && by >= 1 && by <= size)))
     return reject('badActor');
   const allowed = VERB_FIELDS[verb];
-  for (const key of Object.keys(c)) {
+  // for-in over an object literal or JSON.parse output sees exactly its own keys ("__proto__" included).
+  for (const key in c) {
     if (key === 'by' || key === 'do') continue;
+    if (!Object.prototype.hasOwnProperty.call(c, key)) return reject('unknownField', undefined, key.slice(0, 40));
     if (!allowed.includes(key)) return reject('unknownField', undefined, key.slice(0, 40));
     const v = c[key];
     switch (FIELDS[key]) {

@@ -1,6 +1,7 @@
 // Events: the facts of a game. Each carries who may see it and the rule it applied, so the
 // judge's log explains itself and view() can filter it with one default-deny test.
 import type { Cause, Phase, PresetId, RoleId, Team } from './vocab.js';
+import type { ForumEventBody } from './forum-types.js';
 
 /**
  * Who may see an event: everyone, the judge only, a team's living members at view time,
@@ -55,7 +56,26 @@ export type EventBody =
     }
   | { t: 'allLeaveClosed'; yes: number[]; no: number[]; leave: boolean }
   | { t: 'tie'; seats: number[] }
-  | { t: 'gameOver'; winner: Team | null; roles: { seat: number; role: RoleId }[] };
+  | { t: 'gameOver'; winner: Team | null; roles: { seat: number; role: RoleId }[] }
+  // club and tournament (club.ts, tournament.ts, score.ts)
+  /** Putana's freeze held (R23): the seat's night action is void and it is mute the next day. */
+  | { t: 'frozen'; seat: number; voided: string[] }
+  /** The doctor's heal and what it cancelled (R23, R33); the judge's eyes only. */
+  | { t: 'healed'; seat: number; by: number; saved: ('shot' | 'maniac' | 'freeze')[] }
+  /** The lover's save stands for the next day's vote (R32); the judge's eyes only. */
+  | { t: 'voteShield'; seat: number; by: number }
+  /** The judge announces that the lover's save keeps this player from leaving by vote (R32). */
+  | { t: 'keptFromVote'; seat: number }
+  /** A night at four players in which no black player shot (R26), counted in a row. */
+  | { t: 'quietNight'; count: number }
+  /** Four at the table: a tie is not revoted, all stay (R25). */
+  | { t: 'tieKept'; seats: number[] }
+  /** The first player killed at night names up to three seats as black (FIIM best move). */
+  | { t: 'bestMove'; seat: number; targets: number[] }
+  /** The judge's extra points to a seat (FIIM practice). */
+  | { t: 'extraPoints'; seat: number; points: number; reason: string }
+  // forum (forum-types.ts, evolved by forum-evolve.ts)
+  | ForumEventBody;
 
 export type GameEvent = Base & EventBody;
 export type EventType = GameEvent['t'];

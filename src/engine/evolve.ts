@@ -2,6 +2,7 @@
 // given (the engine's hot path replays thousands of games a second); decide() works on a copy.
 import type { GameEvent } from './events.js';
 import type { GameState } from './state.js';
+import { evolveForum } from './forum-evolve.js';
 
 function drop(list: number[], seat: number): void {
   const i = list.indexOf(seat);
@@ -22,6 +23,8 @@ export function evolve(s: GameState, e: GameEvent): GameState {
     case 'handWithdrawn':
       break;
     case 'nightStarted':
+      if (s.muted !== undefined) delete s.muted;
+      if (s.shield !== undefined) delete s.shield;
       s.phase = 'night';
       s.number = e.night;
       s.stage = { kind: 'night', intro: e.intro };
@@ -88,7 +91,8 @@ export function evolve(s: GameState, e: GameEvent): GameState {
       const seat = s.seats[e.seat - 1];
       if (seat) {
         seat.alive = false;
-        seat.exit = { cause: e.cause, phase: e.phase, number: e.number };
+        // emit() stamps phase/number only after evolve; an elimination never changes them.
+        seat.exit = { cause: e.cause, phase: s.phase, number: s.number };
       }
       drop(s.queue, e.seat);
       drop(s.ballot, e.seat);
@@ -125,6 +129,39 @@ export function evolve(s: GameState, e: GameEvent): GameState {
       s.dayStep = 'tie';
       s.queue = e.seats.slice();
       s.ballot = e.seats.slice();
+      break;
+    case 'frozen':
+      (s.muted ??= []).push(e.seat);
+      break;
+    case 'voteShield':
+      s.shield = e.seat;
+      break;
+    case 'tieKept':
+      s.stage = { kind: 'idle' };
+      s.dayStep = 'evening';
+      s.queue = [];
+      break;
+    case 'healed':
+    case 'keptFromVote':
+    case 'quietNight':
+    case 'bestMove':
+    case 'extraPoints':
+      break;
+    case 'forumDealt':
+    case 'ballotCast':
+    case 'lawyerChose':
+    case 'lawyerDeadlinePassed':
+    case 'lawyerMissed':
+    case 'dayTally':
+    case 'lawyerProtected':
+    case 'bonusPlayed':
+    case 'roleChanged':
+    case 'healAnnounced':
+    case 'told':
+    case 'priestessTook':
+    case 'kamikazeAwaits':
+    case 'nightSummary':
+      evolveForum(s, e);
       break;
     case 'gameOver':
       s.finished = true;

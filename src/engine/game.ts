@@ -29,7 +29,7 @@ export function rulesOf(s: GameState): PresetRules {
 export function apply(s: GameState, cmd: Command): Result<GameEvent[], Rejection> {
   const shape = commandShapeError(cmd, s.seats.length);
   if (shape) return err(shape);
-  if (s.finished) return err(reject('gameOver'));
+  if (s.finished && !rulesOf(s).afterGame?.includes(cmd.do)) return err(reject('gameOver'));
   const c: Ctx = { s, out: [] };
   const r = perform(c, cmd);
   if (r) return err(r);
@@ -193,6 +193,8 @@ const vote: Handler = (c, cmd) => {
   if (s.votes[seat - 1] !== -1) return reject('alreadyVoted', 'R8');
   if (st.round === 'allLeave') {
     if (typeof cmd.leave !== 'boolean' || cmd.target !== undefined) return reject('malformed', 'R9', 'leave');
+    // A withdrawn hand has no handWithdrawn form here; refuse it rather than drop it (R8).
+    if (cmd.withdrawn === true) return reject('malformed', 'R8', 'withdrawn');
     emit(c, { t: 'voteCast', seat, target: null, leave: cmd.leave }, [seat], 'R9');
     return null;
   }
@@ -418,6 +420,7 @@ export function checkWin(c: Ctx): boolean {
 export function advance(c: Ctx): void {
   const s = c.s;
   const rules = rulesOf(s);
+  if (rules.advance) return rules.advance(c);
   for (let guard = 0; guard < 10000; guard++) {
     if (s.finished) return;
     const st = s.stage;
@@ -465,6 +468,11 @@ export function advance(c: Ctx): void {
       }
       case 'tie': {
         const next = s.queue[0];
+        if (next !== undefined && rules.mutedToday(s, next)) {
+          // club: a frozen candidate has no tie speech either (R23)
+          emit(c, { t: 'speechSkipped', seat: next }, PUBLIC, 'R23');
+          continue;
+        }
         if (next !== undefined) {
           emit(c, { t: 'speechStarted', seat: next, kind: 'tie' }, PUBLIC, 'R9');
           return;

@@ -16,3 +16,4 @@ export { legalCommands } from './legal.js';
 export * from './record.js';
 export { fmix32, mulberry32, seedFromText } from './rng.js';
 export { teamOf } from './roles-team.js';
+export { describeEvent, describeLog, type Lang } from './describe.js';

@@ -12,6 +12,7 @@ export function legalCommands(s: GameState, actor: Actor): Command[] {
   if (s.finished) return out;
   const st = s.stage;
   const rules = rulesOf(s);
+  if (rules.legal) return rules.legal(s, actor);
   const living = s.seats.filter((x) => x.alive).map((x) => x.seat);
   if (actor === 'clock' || actor === 'judge') {
     if (st.kind === 'speech') out.push({ by: actor, do: 'endSpeech' });

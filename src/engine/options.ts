@@ -13,9 +13,41 @@ export interface Options {
   tieSpeechSeconds: number;
   lastWordSeconds: number;
   sayMaxLength: number;
+  // club and tournament (docs/rules/club.md, docs/rules/tournament.md); absent in other presets.
+  /** club R20: the table's own role list (the rest civilians); empty: the default deal by size. */
+  roles?: string[];
+  /** R23/R33: how many times a game the doctor may heal himself. */
+  doctorSelfHeals?: number;
+  /** R33: how many times a game the doctor may heal the same player (0: no limit). */
+  doctorPerTarget?: number;
+  /** R23/R33: may the doctor heal the same player two nights running. */
+  doctorConsecutive?: boolean;
+  /** club R22: the maniac's skips a game. */
+  maniacSkips?: number;
+  /** club R25: with four at the table a tie is not revoted, all stay. */
+  fourPlayerTieStays?: boolean;
+  /** club R26: quiet nights in a row at four players that give red the win (0: off). */
+  quietNightsWin?: number;
+  /** tournament R30: 12 seats, or 10 (two civilians fewer). */
+  seats?: number;
+  /** tournament R32: how many times a game the lover may save the same player (0: no limit). */
+  loverPerTarget?: number;
+  /** tournament R32: may the lover save the same player two nights running. */
+  loverConsecutive?: boolean;
+  /** tournament R34 extra (FIIM): the first player killed at night names a best move. */
+  pointsBestMove?: boolean;
+  /** tournament R34 extra (FIIM): −0.5 for leaving by 4 fouls or removal. */
+  pointsExitPenalty?: boolean;
+  /** tournament R34 extra (FIIM): the judge's extra points. */
+  pointsExtra?: boolean;
+  // forum (docs/rules/forum.md); absent in other presets.
+  /** forum R53: the maniac plays for red or for himself. */
+  maniacTeam?: 'red' | 'neutral';
+  /** forum R41, R53: the hidden bonus, drawn with the deal. */
+  bonus?: boolean;
 }
 
-type Value = boolean | number | string;
+type Value = boolean | number | string | readonly string[];
 export interface OptionDef {
   key: keyof Options;
   rule: string;
@@ -23,6 +55,8 @@ export interface OptionDef {
   /** Allowed values for enums, or [min, max] for numbers. */
   values?: readonly string[];
   range?: readonly [number, number];
+  /** Extra check for values the fields above cannot describe (lists). */
+  check?: (v: unknown) => boolean;
   defaults: Partial<Record<PresetId, Value>>;
 }
 
@@ -34,13 +68,13 @@ export const OPTION_DEFS: readonly OptionDef[] = [
       ru: 'Голосование в первый день (если выставлено двое и больше).',
       en: 'Day 1 holds a vote (when two or more are nominated).',
     },
-    defaults: { classic: true },
+    defaults: { classic: true, club: false },
   },
   {
     key: 'selfVote',
     rule: 'R8',
     doc: { ru: 'Можно голосовать за себя.', en: 'A player may vote for themselves.' },
-    defaults: { classic: true },
+    defaults: { classic: true, club: false },
   },
   {
     key: 'provocation',
@@ -50,7 +84,7 @@ export const OPTION_DEFS: readonly OptionDef[] = [
       ru: 'Отдёрнутая рука: удаление (голос не считается), фол (голос считается) или ничего.',
       en: 'A withdrawn hand: removal (vote void), a foul (vote counted) or nothing.',
     },
-    defaults: { classic: 'removal' },
+    defaults: { classic: 'removal', tournament: 'none' },
   },
   {
     key: 'cancelVoteOnCriticalRemoval',
@@ -66,7 +100,7 @@ export const OPTION_DEFS: readonly OptionDef[] = [
     rule: 'R16',
     values: ['never', 'onExit'],
     doc: { ru: 'Вскрывать роль выбывшего игрока.', en: 'Reveal the role of a player who leaves.' },
-    defaults: { classic: 'never' },
+    defaults: { classic: 'never', forum: 'onExit' },
   },
   {
     key: 'speechSeconds',
@@ -99,6 +133,138 @@ export const OPTION_DEFS: readonly OptionDef[] = [
     },
     defaults: { classic: 1000 },
   },
+  {
+    key: 'roles',
+    rule: 'R20',
+    check: (v) => Array.isArray(v) && v.length <= 15 && v.every((r) => typeof r === 'string' && r.length <= 20),
+    doc: {
+      ru: 'Свой набор ролей стола (остальные — мирные); пусто — раздача по числу игроков (R20).',
+      en: "The table's own role list (the rest are civilians); empty: the default deal by size (R20).",
+    },
+    defaults: { club: [] },
+  },
+  {
+    key: 'doctorSelfHeals',
+    rule: 'R23',
+    range: [0, 15],
+    doc: { ru: 'Сколько раз за игру доктор может вылечить себя.', en: 'How many times a game the doctor may heal himself.' },
+    defaults: { club: 1, tournament: 2 },
+  },
+  {
+    key: 'doctorPerTarget',
+    rule: 'R33',
+    range: [0, 15],
+    doc: {
+      ru: 'Сколько раз за игру доктор может лечить одного и того же игрока (0 — без ограничения).',
+      en: 'How many times a game the doctor may heal the same player (0: no limit).',
+    },
+    defaults: { club: 0, tournament: 2 },
+  },
+  {
+    key: 'doctorConsecutive',
+    rule: 'R23',
+    doc: {
+      ru: 'Доктор может лечить одного и того же игрока две ночи подряд.',
+      en: 'The doctor may heal the same player two nights running.',
+    },
+    defaults: { club: false, tournament: false },
+  },
+  {
+    key: 'maniacSkips',
+    rule: 'R22',
+    range: [0, 15],
+    doc: { ru: 'Сколько раз за игру маньяк может воздержаться.', en: 'How many times a game the maniac may skip.' },
+    defaults: { club: 2 },
+  },
+  {
+    key: 'fourPlayerTieStays',
+    rule: 'R25',
+    doc: {
+      ru: 'Когда за столом четверо, при равенстве голосов переголосования нет: все остаются.',
+      en: 'With four at the table a tie is not revoted: all stay.',
+    },
+    defaults: { club: true },
+  },
+  {
+    key: 'quietNightsWin',
+    rule: 'R26',
+    range: [0, 15],
+    doc: {
+      ru: 'Сколько ночей подряд без выстрела мафии при четырёх игроках дают победу красным (0 — правило выключено).',
+      en: 'Nights in a row without a black shot at four players that give red the win (0: off).',
+    },
+    defaults: { club: 3 },
+  },
+  {
+    key: 'seats',
+    rule: 'R30',
+    range: [10, 12],
+    check: (v) => v === 10 || v === 12,
+    doc: { ru: 'Мест за столом: 12 или 10 (на двух мирных меньше).', en: 'Seats at the table: 12, or 10 (two civilians fewer).' },
+    defaults: { tournament: 12 },
+  },
+  {
+    key: 'loverPerTarget',
+    rule: 'R32',
+    range: [0, 15],
+    doc: {
+      ru: 'Сколько раз за игру любовница может сейвить одного и того же игрока (0 — без ограничения).',
+      en: 'How many times a game the lover may save the same player (0: no limit).',
+    },
+    defaults: { tournament: 2 },
+  },
+  {
+    key: 'loverConsecutive',
+    rule: 'R32',
+    doc: {
+      ru: 'Любовница может сейвить одного и того же игрока две ночи подряд.',
+      en: 'The lover may save the same player two nights running.',
+    },
+    defaults: { tournament: false },
+  },
+  {
+    key: 'pointsBestMove',
+    rule: 'R34',
+    doc: {
+      ru: 'Лучший ход (практика ФИИМ): первый убитый ночью называет до трёх игроков; +0,25 за двух чёрных, +0,4 за трёх.',
+      en: 'Best move (FIIM practice): the first player killed at night names up to three seats; +0.25 for two black, +0.4 for three.',
+    },
+    defaults: { tournament: false },
+  },
+  {
+    key: 'pointsExitPenalty',
+    rule: 'R34',
+    doc: {
+      ru: '−0,5 балла за уход из игры по 4 фолам или удалением (практика ФИИМ).',
+      en: '−0.5 points for leaving by 4 fouls or removal (FIIM practice).',
+    },
+    defaults: { tournament: false },
+  },
+  {
+    key: 'pointsExtra',
+    rule: 'R34',
+    doc: { ru: 'Дополнительные баллы от судьи (практика ФИИМ).', en: "The judge's extra points (FIIM practice)." },
+    defaults: { tournament: false },
+  },
+  {
+    key: 'maniacTeam',
+    rule: 'R53',
+    values: ['red', 'neutral'],
+    doc: {
+      ru: 'Маньяк мирный (играет за красных) или отдельная субстанция (играет сам за себя).',
+      en: 'The maniac plays for red, or for himself (neutral).',
+    },
+    defaults: { forum: 'red' },
+  },
+  {
+    key: 'bonus',
+    rule: 'R53',
+    doc: {
+      ru: 'Скрытый бонус: один игрок, одни сутки из 2–4-х, выбираются при раздаче.',
+      en: 'The hidden bonus: one player, one of days 2–4 with its night, drawn at the deal.',
+    },
+    defaults: { forum: false },
+  },
 ];
 
 const OWN = Object.prototype.hasOwnProperty;
@@ -108,7 +274,7 @@ export function defaultOptions(preset: PresetId): Options {
   const out: Record<string, Value> = {};
   for (const def of OPTION_DEFS) {
     const v = def.defaults[preset] ?? def.defaults.classic;
-    if (v !== undefined) out[def.key] = v;
+    if (v !== undefined) out[def.key] = Array.isArray(v) ? v.slice() : v;
   }
   return out as unknown as Options;
 }
@@ -127,7 +293,8 @@ export function resolveOptions(preset: PresetId, given: unknown): Result<Options
     if (def.values && !def.values.includes(value as string)) return err(reject('malformed', def.rule, `options.${key}`));
     if (def.range && (typeof value !== 'number' || !Number.isInteger(value) || value < def.range[0] || value > def.range[1]))
       return err(reject('malformed', def.rule, `options.${key}`));
-    target[key] = value as Value;
+    if (def.check && !def.check(value)) return err(reject('malformed', def.rule, `options.${key}`));
+    target[key] = (Array.isArray(value) ? value.slice() : value) as Value;
   }
   return ok(opts);
 }

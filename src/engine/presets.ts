@@ -1,5 +1,11 @@
 // Rule presets: which roles play, at which table sizes, and how the game opens.
 // Each preset maps to a rules source (see docs/rules/<preset>.md).
+import { checkClubSetup, checkTournamentSetup, clubDeal } from './deals.js';
+import { checkForumSetup, forumDeal, forumOpening, forumToldRole, FORUM_ROLES } from './forum-deal.js';
+import type { EventBody, Visibility } from './events.js';
+import type { GameState } from './state.js';
+import type { Options } from './options.js';
+import type { Rejection } from './rejection.js';
 import type { PresetId, RoleId } from './vocab.js';
 
 export interface PresetDef {
@@ -9,7 +15,15 @@ export interface PresetDef {
   /** Roles this preset knows (a deal may only use these). */
   roles: readonly RoleId[];
   /** The default deal for a table of n seats, in a fixed order (shuffled by the seed). */
-  deal(n: number): RoleId[];
+  deal(n: number, options?: Options): RoleId[];
+  /** The table size when the setup gives none (tournament: option `seats`). */
+  sizeFor?(options: Options): number;
+  /** Preset checks on a setup: size against options, a given deal or role list. */
+  checkSetup?(size: number, options: Options, deal?: RoleId[]): Rejection | null;
+  /** forum: the role a player is told at the deal (the sergeant and the mafia's child think they are civilians). */
+  toldRole?(role: RoleId): RoleId;
+  /** forum: events that belong to the deal itself (the hidden bonus, drawn from the game's lots). */
+  opening?(s: GameState): { body: EventBody; vis: Visibility; rule: string }[];
   /** The preset opens with an introduction night (classic, club, tournament) or a day (forum). */
   opensWith: 'introNight' | 'day';
   /** Night number after day d is d + nightOffset (R1: classic night 2 follows day 1; forum night 1 follows day 1). */
@@ -33,6 +47,42 @@ export const PRESET_DEFS: Partial<Record<PresetId, PresetDef>> = {
     opensWith: 'introNight',
     nightOffset: 1,
     source: 'classic-sports-10.ru.txt, guide-classic.ru.txt',
+  },
+  club: {
+    id: 'club',
+    sizes: [8, 15],
+    defaultSize: 10,
+    roles: ['civilian', 'sheriff', 'doctor', 'maniac', 'don', 'mafia', 'putana'],
+    deal: (n, o) => clubDeal(n, o),
+    checkSetup: (n, o, deal) => checkClubSetup(n, o, deal),
+    opensWith: 'introNight',
+    nightOffset: 1,
+    source: 'club-8-15.ru.txt',
+  },
+  tournament: {
+    id: 'tournament',
+    sizes: [10, 12],
+    defaultSize: 12,
+    roles: ['civilian', 'sheriff', 'lover', 'doctor', 'don', 'mafia'],
+    deal: (n) => fill(n, ['don', 'mafia', 'mafia', 'sheriff', 'lover', 'doctor']),
+    sizeFor: (o) => o.seats ?? 12,
+    checkSetup: (n, o, deal) => checkTournamentSetup(n, o, deal),
+    opensWith: 'introNight',
+    nightOffset: 1,
+    source: 'tournament-regulation.ru.txt',
+  },
+  forum: {
+    id: 'forum',
+    sizes: [8, 30],
+    defaultSize: 12,
+    roles: FORUM_ROLES,
+    deal: (n) => forumDeal(n),
+    checkSetup: (n, o, deal) => checkForumSetup(n, o, deal),
+    toldRole: forumToldRole,
+    opening: forumOpening,
+    opensWith: 'day',
+    nightOffset: 0,
+    source: 'forum-mafia.ru.txt',
   },
 };
 

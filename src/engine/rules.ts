@@ -3,6 +3,7 @@
 import type { Ctx } from './emit.js';
 import type { Command } from './command.js';
 import type { Ability } from './roles.js';
+import type { Actor } from './events.js';
 import type { Rejection } from './rejection.js';
 import type { GameState } from './state.js';
 import type { Team, Verb } from './vocab.js';
@@ -26,6 +27,12 @@ export interface PresetRules {
   owes?(s: GameState, seat: number, ability: Ability): boolean;
   /** Commands of this preset's own verbs that the actor may give now (for legalCommands). */
   legalExtras?(s: GameState, seat: number): Command[];
+  /** Verbs the preset still accepts once the game is over (tournament: the judge's extra points). */
+  afterGame?: readonly Verb[];
   /** Verbs this preset adds or handles its own way. */
   handlers?: Partial<Record<Verb, (c: Ctx, cmd: Command) => Rejection | null>>;
+  /** forum: the preset's own automatic steps after each command, instead of the shared advance(). */
+  advance?(c: Ctx): void;
+  /** forum: the preset lists every legal command itself, instead of the shared legalCommands(). */
+  legal?(s: GameState, actor: Actor): Command[];
 }

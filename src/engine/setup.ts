@@ -1,7 +1,7 @@
 // An unvalidated setup (untrusted JSON) becomes a validated game state, or a typed rejection.
 import { evolve } from './evolve.js';
 import type { EventBody, GameEvent, Visibility } from './events.js';
-import { resolveOptions } from './options.js';
+import { resolveOptions, type Options } from './options.js';
 import { presetDef } from './presets.js';
 import { err, ok, reject, type Rejection, type Result } from './rejection.js';
 import { mulberry32, seedFromText, shuffleInPlace } from './rng.js';
@@ -56,7 +56,6 @@ export function validateSetup(input: unknown): Result<Setup, Rejection> {
       return err(reject('malformed', undefined, 'size'));
     size = sz;
   }
-  setup.size = size ?? def.defaultSize;
   const seed = input['seed'];
   if (seed !== undefined) {
     if (typeof seed !== 'string' || seed.length > 256) return err(reject('malformed', undefined, 'seed'));
@@ -65,6 +64,9 @@ export function validateSetup(input: unknown): Result<Setup, Rejection> {
   const options = resolveOptions(preset, input['options']);
   if (!options.ok) return options;
   if (input['options'] !== undefined) setup.options = { ...(input['options'] as Record<string, unknown>) };
+  setup.size = size ?? def.sizeFor?.(options.value) ?? def.defaultSize;
+  const own = def.checkSetup?.(setup.size, options.value, setup.deal);
+  if (own) return err(own);
   if (setup.deal) {
     const check = checkDeal(preset, setup.deal);
     if (check) return err(check);
@@ -84,10 +86,10 @@ function checkDeal(preset: PresetId, deal: RoleId[]): Rejection | null {
 }
 
 /** The deal from the seed: the preset's default cards, shuffled by mulberry32 of the seed text. */
-export function dealFromSeed(preset: PresetId, size: number, seed: string): RoleId[] {
+export function dealFromSeed(preset: PresetId, size: number, seed: string, options?: Options): RoleId[] {
   const def = presetDef(preset);
   if (!def) throw new Error(`unknown preset ${preset}`);
-  return shuffleInPlace(def.deal(size), mulberry32(seedFromText(seed)));
+  return shuffleInPlace(def.deal(size, options), mulberry32(seedFromText(seed)));
 }
 
 const PUBLIC: Visibility = 'public';
@@ -96,10 +98,10 @@ const PUBLIC: Visibility = 'public';
 export function startGame(setup: Setup): GameState {
   const def = presetDef(setup.preset);
   if (!def) throw new Error(`unknown preset ${setup.preset}`);
-  const size = setup.size ?? setup.deal?.length ?? setup.players?.length ?? def.defaultSize;
   const options = resolveOptions(setup.preset, setup.options);
   if (!options.ok) throw new Error(options.error.code);
-  const deal = setup.deal ?? dealFromSeed(setup.preset, size, setup.seed ?? '');
+  const size = setup.size ?? setup.deal?.length ?? setup.players?.length ?? def.sizeFor?.(options.value) ?? def.defaultSize;
+  const deal = setup.deal ?? dealFromSeed(setup.preset, size, setup.seed ?? '', options.value);
   const names = setup.players ?? [];
   const state: GameState = {
     preset: setup.preset,
@@ -114,8 +116,9 @@ export function startGame(setup: Setup): GameState {
       fouls: 0,
       silenced: false,
     })),
+    // The deal belongs to the first phase (R1): night 1 in classic, day 1 in forum.
     phase: def.opensWith === 'day' ? 'day' : 'night',
-    number: 0,
+    number: 1,
     stage: { kind: 'idle' },
     firstSpeaker: 0,
     nominations: [],
@@ -141,9 +144,11 @@ export function startGame(setup: Setup): GameState {
     e.number = state.number;
   };
   push({ t: 'gameStarted', preset: setup.preset, players: state.seats.map((s) => s.name), seats: size }, PUBLIC, 'R1');
-  for (const s of state.seats) push({ t: 'roleDealt', seat: s.seat, role: s.role }, [s.seat], 'R60');
+  for (const s of state.seats) push({ t: 'roleDealt', seat: s.seat, role: def.toldRole?.(s.role) ?? s.role }, [s.seat], 'R60');
   const black = state.seats.filter((s) => s.team === 'black').map((s) => ({ seat: s.seat, role: s.role }));
   push({ t: 'teamRevealed', team: 'black', members: black }, 'black', 'classic-sports-10 "Нулевая ночь"');
   if (def.opensWith === 'introNight') push({ t: 'nightStarted', intro: true, night: 1 }, PUBLIC, 'R1');
+  for (const o of def.opening?.(state) ?? []) push(o.body, o.vis, o.rule);
+  if (def.opensWith === 'day') push({ t: 'dayStarted', day: 1, order: state.seats.map((s) => s.seat) }, PUBLIC, 'R1');
   return state;
 }

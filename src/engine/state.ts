@@ -1,6 +1,7 @@
 // The game as plain JSON. Nothing here is a class, so a state can be stored, sent and cloned.
 import type { GameEvent, SpeechKind, VoteRound } from './events.js';
 import type { Options } from './options.js';
+import type { ForumState } from './forum-types.js';
 import type { Cause, Phase, PresetId, RoleId, Team } from './vocab.js';
 
 export interface Exit {
@@ -68,4 +69,10 @@ export interface GameState {
   log: GameEvent[];
   /** Generator state for lots drawn during the game. */
   rng: number;
+  /** club: seats frozen by putana, mute until the next night (R23, R29). Absent elsewhere. */
+  muted?: number[];
+  /** tournament: the seat the lover keeps from this day's vote (R32). Absent elsewhere. */
+  shield?: number;
+  /** forum: counters, limits, the hidden bonus and today's votes (forum-types.ts). Absent elsewhere. */
+  forum?: ForumState;
 }

@@ -2,6 +2,7 @@
 // reaches a viewer only if its visibility names them; a seat's role only if the rules give it.
 import type { GameEvent, Visibility } from './events.js';
 import type { Options } from './options.js';
+import { presetDef } from './presets.js';
 import type { GameState, Stage } from './state.js';
 import type { Cause, Phase, PresetId, RoleId, Team } from './vocab.js';
 
@@ -57,6 +58,12 @@ function roleKnown(s: GameState, viewer: Viewer, seat: number): boolean {
   return me?.team === 'black' && x.team === 'black';
 }
 
+/** forum: the sergeant and the mafia's child see themselves as civilians until they are told. */
+function shownRole(s: GameState, viewer: Viewer, x: GameState['seats'][number]): RoleId {
+  if (viewer.kind !== 'seat' || s.finished || (s.options.revealRoles === 'onExit' && !x.alive)) return x.role;
+  return presetDef(s.preset)?.toldRole?.(x.role) ?? x.role;
+}
+
 /** Events visible to the viewer, from index `from` on (for reconnects). */
 export function visibleEvents(s: GameState, viewer: Viewer, from = 0): GameEvent[] {
   const out: GameEvent[] = [];
@@ -69,9 +76,9 @@ export function visibleEvents(s: GameState, viewer: Viewer, from = 0): GameEvent
 
 export function view(s: GameState, viewer: Viewer, opts: { from?: number; log?: boolean } = {}): GameView {
   const seats: SeatView[] = s.seats.map((x) => {
-    const v: SeatView = { seat: x.seat, name: x.name, alive: x.alive, exit: x.exit, fouls: x.fouls };
+    const v: SeatView = { seat: x.seat, name: x.name, alive: x.alive, exit: x.exit && { ...x.exit }, fouls: x.fouls };
     if (roleKnown(s, viewer, x.seat)) {
-      v.role = x.role;
+      v.role = shownRole(s, viewer, x);
       v.team = x.team;
     }
     return v;
@@ -81,10 +88,10 @@ export function view(s: GameState, viewer: Viewer, opts: { from?: number; log?: 
   const out: GameView = {
     viewer,
     preset: s.preset,
-    options: s.options,
+    options: { ...s.options },
     phase: s.phase,
     number: s.number,
-    stage: s.stage,
+    stage: { ...s.stage },
     finished: s.finished,
     winner: s.winner,
     seats,
@@ -96,7 +103,9 @@ export function view(s: GameState, viewer: Viewer, opts: { from?: number; log?: 
   };
   if (viewer.kind === 'seat') {
     const me = s.seats[viewer.seat - 1];
-    if (me) out.you = { seat: me.seat, role: me.role, team: me.team, alive: me.alive };
+    if (me) out.you = { seat: me.seat, role: shownRole(s, viewer, me), team: me.team, alive: me.alive };
   }
-  return structuredClone(out);
+  // Events are never changed after they are emitted, so the view shares them; everything else
+  // in the view is a fresh copy, so a caller can't reach into the state through it.
+  return out;
 }

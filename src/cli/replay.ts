@@ -1,0 +1,90 @@
+// gorod replay FILE [--json] [--lang ru|en]
+import { readFileSync } from 'node:fs';
+import { describeLog, replay, type GameEvent, type GameState, type Lang } from '../engine/index.js';
+
+export const MAX_RECORD_BYTES = 64 * 1024 * 1024;
+
+export interface ReplayJson {
+  finished: boolean;
+  winner: 'red' | 'black' | 'neutral' | null;
+  phase: string;
+  number: number;
+  alive: number[];
+  eliminations: { seat: number; cause: string; phase: string; number: number }[];
+  rejected: { index: number; code: string }[];
+  events: GameEvent[];
+  score?: unknown;
+}
+
+export function replaySummary(state: GameState, rejected: { index: number; code: string }[]): ReplayJson {
+  const eliminations = state.log
+    .filter((e): e is Extract<GameEvent, { t: 'eliminated' }> => e.t === 'eliminated')
+    .map((e) => ({ seat: e.seat, cause: e.cause, phase: e.phase, number: e.number }));
+  return {
+    finished: state.finished,
+    winner: state.winner,
+    phase: state.phase,
+    number: state.number,
+    alive: state.seats.filter((s) => s.alive).map((s) => s.seat),
+    eliminations,
+    rejected: rejected.map((r) => ({ index: r.index, code: r.code })),
+    events: state.log,
+  };
+}
+
+/** Read and parse a record file; errors come back as a typed message, never a stack trace. */
+export function readRecordFile(file: string): { ok: true; json: unknown } | { ok: false; error: string } {
+  let text: string;
+  try {
+    text = file === '-' ? readFileSync(0, 'utf8') : readFileSync(file, 'utf8');
+  } catch (e) {
+    return { ok: false, error: `cannot read ${file}: ${(e as Error).message}` };
+  }
+  if (text.length > MAX_RECORD_BYTES) return { ok: false, error: 'record too large' };
+  try {
+    return { ok: true, json: JSON.parse(text) };
+  } catch (e) {
+    return { ok: false, error: `not JSON: ${(e as Error).message}` };
+  }
+}
+
+type Scorer = (state: GameState) => unknown;
+
+export async function loadScorer(): Promise<Scorer | null> {
+  try {
+    const mod = (await import('../engine/index.js')) as Record<string, unknown>;
+    const fn = mod['scoreForReplay'];
+    return typeof fn === 'function' ? (fn as Scorer) : null;
+  } catch {
+    return null;
+  }
+}
+
+export async function runReplay(file: string, opts: { json?: boolean; lang?: string }): Promise<number> {
+  const read = readRecordFile(file);
+  if (!read.ok) {
+    process.stderr.write(`error: ${read.error}\n`);
+    return 2;
+  }
+  const r = replay(read.json);
+  if (!r.ok) {
+    process.stderr.write(`error: invalid record (${r.error.code}${r.error.detail ? `: ${r.error.detail}` : ''})\n`);
+    return 2;
+  }
+  const { state, rejected } = r.value;
+  if (opts.json) {
+    const out = replaySummary(state, rejected);
+    const scorer = await loadScorer();
+    const score = scorer?.(state);
+    if (score !== undefined && score !== null) out.score = score;
+    process.stdout.write(JSON.stringify(out) + '\n');
+    return 0;
+  }
+  const lang: Lang = opts.lang === 'en' ? 'en' : 'ru';
+  const lines = describeLog(state.log, lang);
+  process.stdout.write(lines.join('\n').trimStart() + '\n');
+  for (const rej of rejected)
+    process.stdout.write(lang === 'ru' ? `! команда ${rej.index} отклонена: ${rej.code}\n` : `! command ${rej.index} rejected: ${rej.code}\n`);
+  if (!state.finished) process.stdout.write(lang === 'ru' ? '(игра не окончена)\n' : '(the game is not finished)\n');
+  return 0;
+}

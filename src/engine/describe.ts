@@ -1,0 +1,123 @@
+// The judge's words for each event, in Russian and English: the readable protocol of a game
+// (CLI replay, web event log). Pure text; it says only what the event itself carries.
+import type { GameEvent } from './events.js';
+import { roleTitle } from './roles.js';
+
+export type Lang = 'ru' | 'en';
+
+const T = {
+  ru: {
+    night: (n: number) => `Ночь ${n}`,
+    day: (n: number) => `День ${n}`,
+    win: { red: 'Победа красных', black: 'Победа чёрных', neutral: 'Победа маньяка', none: 'Ничья' },
+    cause: { vote: 'голосованием', kill: 'убит ночью', fouls: 'за 4 фола', removal: 'удалён ведущим', leave: 'покинул игру' },
+    speech: { day: 'речь', tie: 'речь в перестрелке', last: 'последнее слово' },
+    round: { main: 'голосование', revote: 'переголосование', allLeave: 'голосование «все уходят?»' },
+  },
+  en: {
+    night: (n: number) => `Night ${n}`,
+    day: (n: number) => `Day ${n}`,
+    win: { red: 'Red wins', black: 'Black wins', neutral: 'The maniac wins', none: 'Draw' },
+    cause: { vote: 'by vote', kill: 'killed at night', fouls: 'for 4 fouls', removal: 'removed by the judge', leave: 'left the game' },
+    speech: { day: 'speech', tie: 'tie speech', last: 'last word' },
+    round: { main: 'vote', revote: 'revote', allLeave: '"all leave?" vote' },
+  },
+} as const;
+
+const seats = (xs: readonly number[]): string => xs.map((x) => `№${x}`).join(', ');
+
+/** One line of the protocol for an event, or null for bookkeeping events. */
+export function describeEvent(e: GameEvent, lang: Lang = 'ru'): string | null {
+  const t = T[lang];
+  const ru = lang === 'ru';
+  switch (e.t) {
+    case 'gameStarted':
+      return ru ? `Игра «${e.preset}», ${e.seats} игроков` : `Game "${e.preset}", ${e.seats} players`;
+    case 'roleDealt':
+      return ru ? `№${e.seat}: ваша роль — ${roleTitle(e.role, lang)}` : `#${e.seat}: your role is ${roleTitle(e.role, lang)}`;
+    case 'teamRevealed':
+      return (ru ? 'Чёрная команда: ' : 'Black team: ') + e.members.map((m) => `№${m.seat} (${roleTitle(m.role, lang)})`).join(', ');
+    case 'nightStarted':
+      return `${t.night(e.night)}. ` + (e.intro ? (ru ? 'Знакомство мафии' : 'The mafia meet') : ru ? 'Мафия выходит на охоту' : 'The mafia go hunting');
+    case 'planSet':
+      return ru ? `Дон №${e.seat} назначил порядок отстрела: ${seats(e.targets)}` : `Don #${e.seat} set the kill plan: ${seats(e.targets)}`;
+    case 'nightAction':
+      return e.target === null ? (ru ? `№${e.seat}: ${e.verb} — никого` : `#${e.seat}: ${e.verb} — nobody`) : `№${e.seat}: ${e.verb} → №${e.target}`;
+    case 'nightMiss':
+      return ru ? 'Утро доброе: ночью никто не пострадал (промах)' : 'A good morning: nobody was killed (a miss)';
+    case 'checkResult': {
+      const r = {
+        sheriff: ru ? 'шериф' : 'the sheriff',
+        notSheriff: ru ? 'не шериф' : 'not the sheriff',
+        red: ru ? 'красный' : 'red',
+        black: ru ? 'чёрный' : 'black',
+      }[e.result];
+      return ru ? `Проверка №${e.seat}: №${e.target} — ${r}` : `Check by #${e.seat}: #${e.target} is ${r}`;
+    }
+    case 'dayStarted':
+      return `${t.day(e.day)}. ` + (ru ? `Порядок речей: ${seats(e.order)}` : `Speaking order: ${seats(e.order)}`);
+    case 'speechStarted':
+      return ru ? `№${e.seat}: ${t.speech[e.kind]}` : `#${e.seat}: ${t.speech[e.kind]}`;
+    case 'speechEnded':
+      return null;
+    case 'speechSkipped':
+      return ru ? `№${e.seat} пропускает речь` : `#${e.seat} loses this speech`;
+    case 'said':
+      return `№${e.seat}: «${e.text}»`;
+    case 'floorGiven':
+      return ru ? `№${e.seat} передаёт слово №${e.to}` : `#${e.seat} gives the floor to #${e.to}`;
+    case 'nominated':
+      return ru ? `№${e.by} выставляет №${e.target}. Принято` : `#${e.by} nominates #${e.target}. Accepted`;
+    case 'nominationWithdrawn':
+      return ru ? `№${e.by} отзывает кандидатуру №${e.target}` : `#${e.by} withdraws the nomination of #${e.target}`;
+    case 'fouled':
+      return ru ? `Фол №${e.seat} (${e.count})` + (e.reason ? `: ${e.reason}` : '') : `Foul on #${e.seat} (${e.count})` + (e.reason ? `: ${e.reason}` : '');
+    case 'eliminated':
+      return ru ? `№${e.seat} выбывает: ${t.cause[e.cause]}` : `#${e.seat} is out: ${t.cause[e.cause]}`;
+    case 'roleRevealed':
+      return ru ? `№${e.seat} был(а): ${roleTitle(e.role, lang)}` : `#${e.seat} was: ${roleTitle(e.role, lang)}`;
+    case 'noVote': {
+      const why = {
+        noCandidates: ru ? 'никто не выставлен' : 'nobody was nominated',
+        firstDaySingle: ru ? 'в первый день выставлен один игрок' : 'a single nominee on day 1',
+        firstDayNoVote: ru ? 'в первый день не голосуют' : 'no vote on day 1',
+        criticalRemoval: ru ? 'удаление в критической ситуации' : 'a removal in a critical situation',
+      }[e.why];
+      return ru ? `Голосования нет: ${why}` : `No vote: ${why}`;
+    }
+    case 'singleCandidate':
+      return ru ? `Выставлен один игрок — №${e.seat} покидает стол без голосования` : `A single nominee — #${e.seat} leaves without a vote`;
+    case 'votingStarted':
+      return `${t.round[e.round][0]!.toUpperCase()}${t.round[e.round].slice(1)}: ${seats(e.ballot)}`;
+    case 'voteCast':
+      return e.leave !== undefined
+        ? ru ? `№${e.seat}: ${e.leave ? 'за' : 'против'}` : `#${e.seat}: ${e.leave ? 'yes' : 'no'}`
+        : ru ? `№${e.seat} голосует за №${e.target}` : `#${e.seat} votes for #${e.target}`;
+    case 'handWithdrawn':
+      return ru ? `№${e.seat} отдёрнул руку (провокация)` : `#${e.seat} withdrew the hand (provocation)`;
+    case 'voteClosed':
+      return (ru ? 'Итог: ' : 'Result: ') + e.tally.map((x) => `№${x.target} — ${x.count}`).join(', ');
+    case 'allLeaveClosed':
+      return ru
+        ? `«Все уходят?»: за ${e.yes.length}, против ${e.no.length} — ${e.leave ? 'уходят все' : 'все остаются'}`
+        : `"All leave?": ${e.yes.length} yes, ${e.no.length} no — ${e.leave ? 'all leave' : 'all stay'}`;
+    case 'tie':
+      return ru ? `Перестрелка: ${seats(e.seats)}` : `Tie: ${seats(e.seats)}`;
+    case 'gameOver':
+      return `${t.win[e.winner ?? 'none']}. ` + e.roles.map((r) => `№${r.seat} ${roleTitle(r.role, lang)}`).join(', ');
+    default:
+      return null;
+  }
+}
+
+/** The whole protocol: one line per described event, with phase headings. */
+export function describeLog(log: readonly GameEvent[], lang: Lang = 'ru'): string[] {
+  const out: string[] = [];
+  for (const e of log) {
+    const line = describeEvent(e, lang);
+    if (line === null) continue;
+    const heading = e.t === 'nightStarted' || e.t === 'dayStarted';
+    out.push(heading ? `\n${line}` : `  ${line}`);
+  }
+  return out;
+}

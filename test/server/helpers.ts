@@ -1,0 +1,144 @@
+// Test helpers: a real WebSocket client that keeps every frame it receives, and table setup.
+import WebSocket from 'ws';
+import type { Command, GameEvent, GameView } from '../../src/engine/index.js';
+
+export type Frame = Record<string, unknown> & { type: string };
+
+export class Client {
+  readonly frames: Frame[] = [];
+  readonly raw: string[] = [];
+  lastEvent = -1;
+  view: GameView | null = null;
+  legal: Command[] = [];
+  events = new Map<number, GameEvent>();
+  closed: { code: number; reason: string } | null = null;
+  private waiters: { test: (f: Frame) => boolean; resolve: (f: Frame) => void; reject: (e: Error) => void }[] = [];
+  private n = 0;
+
+  private constructor(
+    readonly ws: WebSocket,
+    readonly name: string,
+  ) {
+    ws.on('message', (data) => {
+      const text = data.toString();
+      this.raw.push(text);
+      const f = JSON.parse(text) as Frame;
+      this.frames.push(f);
+      this.absorb(f);
+      for (const w of this.waiters.slice()) {
+        if (w.test(f)) {
+          this.waiters.splice(this.waiters.indexOf(w), 1);
+          w.resolve(f);
+        }
+      }
+    });
+    ws.on('close', (code, reason) => {
+      this.closed = { code, reason: reason.toString() };
+      for (const w of this.waiters.splice(0)) w.reject(new Error(`${this.name} closed ${code}`));
+    });
+  }
+
+  static async open(base: string, token: string | null, name = 'client', opts: { lastEvent?: number; headers?: Record<string, string> } = {}): Promise<Client> {
+    const u = new URL('/ws', base.replace(/^http/, 'ws'));
+    if (token) u.searchParams.set('token', token);
+    if (opts.lastEvent !== undefined) u.searchParams.set('lastEvent', String(opts.lastEvent));
+    const ws = new WebSocket(u, opts.headers ? { headers: opts.headers } : {});
+    const c = new Client(ws, name);
+    await new Promise<void>((res, rej) => {
+      ws.once('open', () => res());
+      ws.once('error', rej);
+      ws.once('unexpected-response', (_req, resp) => rej(new Error(`HTTP ${resp.statusCode}`)));
+    });
+    return c;
+  }
+
+  private absorb(f: Frame): void {
+    if (f.type === 'welcome' || f.type === 'resync' || f.type === 'events' || f.type === 'final') {
+      const v = f['view'] as GameView;
+      this.view = v;
+      if (f.type !== 'events' && f.type !== 'final') this.events.clear();
+      for (const e of v.log) this.events.set(e.n, e);
+      for (const e of (f['events'] as GameEvent[] | undefined) ?? []) this.events.set(e.n, e);
+      if (typeof f['lastEvent'] === 'number') this.lastEvent = f['lastEvent'];
+      if (Array.isArray(f['legal'])) this.legal = f['legal'] as Command[];
+    }
+  }
+
+  wait(test: (f: Frame) => boolean, ms = 10_000): Promise<Frame> {
+    const have = this.frames.find(test);
+    if (have) return Promise.resolve(have);
+    return this.waitNew(test, ms);
+  }
+
+  /** Wait for a frame that arrives from now on. */
+  waitNew(test: (f: Frame) => boolean, ms = 10_000): Promise<Frame> {
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`${this.name}: timeout waiting`)), ms);
+      this.waiters.push({
+        test,
+        resolve: (f) => {
+          clearTimeout(timer);
+          resolve(f);
+        },
+        reject: (e) => {
+          clearTimeout(timer);
+          reject(e);
+        },
+      });
+    });
+  }
+
+  send(msg: unknown): void {
+    this.ws.send(typeof msg === 'string' ? msg : JSON.stringify(msg));
+  }
+
+  /** Send a command and wait for its ack or error. */
+  async command(command: Record<string, unknown>, nonce = `${this.name}-${++this.n}`): Promise<Frame> {
+    const p = this.waitNew((f) => (f.type === 'ack' || f.type === 'error') && f['nonce'] === nonce);
+    this.send({ type: 'command', nonce, command });
+    return p;
+  }
+
+  async waitEvent(lastEvent: number, ms = 10_000): Promise<void> {
+    if (this.lastEvent >= lastEvent) return;
+    await this.waitNew(() => this.lastEvent >= lastEvent, ms);
+  }
+
+  close(): Promise<void> {
+    if (this.closed) return Promise.resolve();
+    return new Promise((res) => {
+      this.ws.once('close', () => res());
+      this.ws.close();
+    });
+  }
+}
+
+export interface Created {
+  id: string;
+  hostToken: string;
+  spectatorToken: string;
+  commitment: string;
+  seats: { seat: number; token: string | null; bot: boolean }[];
+}
+
+export async function createTable(base: string, body: Record<string, unknown>): Promise<Created> {
+  const r = await fetch(`${base}/api/tables`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  if (r.status !== 201) throw new Error(`create: ${r.status} ${await r.text()}`);
+  return (await r.json()) as Created;
+}
+
+export async function getJson(base: string, path: string): Promise<{ status: number; body: Record<string, unknown> }> {
+  const r = await fetch(base + path);
+  return { status: r.status, body: (await r.json()) as Record<string, unknown> };
+}
+
+/** Strip `by`: a seat's command goes out without it (the token decides). */
+export function bare(c: Command): Record<string, unknown> {
+  const out: Record<string, unknown> = { ...c };
+  delete out['by'];
+  return out;
+}
+
+export function sleep(ms: number): Promise<void> {
+  return new Promise((r) => setTimeout(r, ms));
+}
