@@ -15,6 +15,8 @@ export default tseslint.config(
   },
   {
     files: ['src/engine/**/*.ts'],
+    // Tests beside the engine may use vitest, fast-check and node:fs (they are not shipped).
+    ignores: ['src/engine/**/*.test.ts'],
     rules: {
       'no-restricted-imports': [
         'error',

@@ -3,6 +3,8 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['src/**/*.test.ts', 'test/**/*.test.ts', 'bench/**/*.test.ts', 'web/src/**/*.test.tsx', 'web/src/**/*.test.ts'],
+    // Browser tests run on their own (npm run test:e2e, vitest.e2e.config.ts).
+    exclude: ['**/node_modules/**', 'test/e2e/**', '**/*.e2e.test.ts'],
     testTimeout: 120_000,
     hookTimeout: 120_000,
     pool: 'forks',

@@ -643,6 +643,13 @@ describe('R13 the don checks for the sheriff, then the sheriff checks for black;
     t.night({ 5: 1, 7: 3, 10: 3 }, 9);
     expect(t.all('checkResult').map((e) => e.seat)).toEqual([DON, SHERIFF]);
   });
+  it('a checker removed during the night is out of the game: no answer (only a shot checker still checks)', () => {
+    const t = new T().intro().speeches();
+    t.ok({ by: SHERIFF, do: 'check', target: 7 });
+    t.ok({ by: 'judge', do: 'remove', target: SHERIFF, reason: 'peeking' });
+    t.night({ 5: 1, 7: 1, 10: 1 }, 3);
+    expect(t.all('checkResult').map((e) => e.seat)).toEqual([DON]);
+  });
   it('one check a night; not oneself; only the don and the sheriff', () => {
     const t = new T().intro().speeches();
     t.no({ by: SHERIFF, do: 'check', target: SHERIFF }, 'badTarget');
@@ -827,6 +834,107 @@ describe('R19 speaking-order details: skipped openers rotate, same-day 3rd fouls
     expect(t.s.stage).toMatchObject({ kind: 'speech', speech: 'last', seat: 3 });
   });
 });
+
+describe('Engine choices where neither source nor ruling decides (docs/rules/classic.md)', () => {
+  it('a silenced candidate still gets a tie speech; a 3rd foul in one\'s own tie speech ends it', () => {
+    const t = new T().intro().speeches({ 1: 5, 2: 7 }, 3);
+    for (let i = 0; i < 3; i++) t.ok({ by: 'judge', do: 'foul', target: 7 });
+    t.speeches().votes({ 1: 5, 2: 5, 3: 5, 4: 5, 6: 5, 5: 7, 7: 7, 8: 7, 9: 7, 10: 7 });
+    expect(t.s.stage).toMatchObject({ kind: 'speech', speech: 'tie', seat: 5 });
+    t.ok({ by: 'judge', do: 'foul', target: 5 });
+    t.ok({ by: 'judge', do: 'foul', target: 5 });
+    const ev = t.ok({ by: 'judge', do: 'foul', target: 5 });
+    expect(ev.map((e) => e.t)).toEqual(['fouled', 'speechEnded', 'speechStarted']);
+    expect(ev[2]).toMatchObject({ seat: 7, kind: 'tie' }); // 7 has 3 fouls and still speaks here
+  });
+  it('a day-1 opener removed on night 1: day 1 opens at 2, day 2 at 3', () => {
+    const t = new T();
+    t.ok({ by: 'judge', do: 'remove', target: 1, reason: 'peeking' });
+    t.intro();
+    expect(t.last('dayStarted')!.order[0]).toBe(2);
+    t.speeches().miss();
+    expect(t.last('dayStarted')!.order[0]).toBe(3);
+  });
+  it('a candidate removed during the vote: votes for them return to their voters', () => {
+    const t = new T().intro().speeches({ 1: 5, 2: 7, 3: 9 });
+    t.votes({ 1: 9, 2: 9, 3: 5 });
+    t.ok({ by: 'judge', do: 'remove', target: 9 });
+    expect(t.s.ballot).toEqual([5, 7]);
+    expect(view(t.s, { kind: 'public' }).voted).toEqual([3]);
+    t.ok({ by: 1, do: 'vote', target: 5 });
+    t.close();
+    expect(t.last('voteClosed')!.votes.find((v) => v.seat === 2)).toEqual({ seat: 2, target: 7, defaulted: true });
+  });
+  it('a ballot shrunk to one by a removal: day 2 — that candidate leaves; day 1 — stays', () => {
+    const t = atDay2().speeches({ 2: 4, 3: 6 });
+    const ev = t.ok({ by: 'judge', do: 'remove', target: 6 });
+    expect(ev.map((e) => e.t)).toEqual(['eliminated', 'voteClosed', 'singleCandidate', 'eliminated', 'speechStarted']);
+    expect(ev[3]).toMatchObject({ seat: 4, cause: 'vote' });
+    const d1 = new T().intro().speeches({ 2: 4, 3: 6 });
+    d1.ok({ by: 'judge', do: 'remove', target: 6 });
+    expect(d1.s.phase).toBe('night');
+    expect(d1.s.seats[3]!.alive).toBe(true);
+  });
+  it('R11 also cuts the morning last word; a removal after the day\'s vote cancels nothing', () => {
+    // critical at day 2: 3 black, 4 red after two eliminations on day 1 and a kill
+    const t = new T().intro().speeches({ 1: 3, 2: 4 });
+    split(t);
+    t.clockEnd().clockEnd();
+    split(t);
+    t.leave({ 1: true, 2: true, 5: true, 6: true, 7: true, 8: true, 9: true }).close();
+    t.clockEnd().clockEnd(); // last words of 3 and 4
+    t.night({ 5: 1, 7: 1, 10: 1 }, 2, 9); // 1 is killed: 3 black, 4 red
+    expect(t.s.stage).toMatchObject({ kind: 'speech', speech: 'last', seat: 1 });
+    const ev = t.ok({ by: 'judge', do: 'remove', target: 10 });
+    expect(ev.map((e) => e.t)).toEqual(['eliminated', 'speechEnded', 'noVote', 'nightStarted']);
+    const u = new T().intro().speeches({ 1: 5, 2: 7 }).votes({ 1: 5, 2: 5, 3: 5, 4: 5, 6: 5, 8: 5 }).close();
+    expect(u.s.stage).toMatchObject({ kind: 'speech', speech: 'last' });
+    expect(u.ok({ by: 'judge', do: 'remove', target: 9 }).map((e) => e.t)).toEqual(['eliminated']);
+  });
+  it('a provocation removal in a critical situation cancels the vote too', () => {
+    const t = new T().intro();
+    for (const x of [1, 3, 4]) t.ok({ by: 'judge', do: 'remove', target: x }); // 3 black, 4 red: critical
+    t.speeches({ 2: 5, 6: 7 });
+    const ev = t.ok({ by: 8, do: 'vote', target: 5, withdrawn: true });
+    expect(ev.map((e) => e.t)).toEqual(['handWithdrawn', 'eliminated', 'gameOver']); // 3 : 3 — black wins
+    const u = new T().intro();
+    for (const x of [1, 3]) u.ok({ by: 'judge', do: 'remove', target: x });
+    u.ok({ by: 'judge', do: 'remove', target: 7 }); // 2 black, 5 red: not critical
+    u.ok({ by: 'judge', do: 'remove', target: 4 }); // 2 black, 4 red: not critical
+    u.ok({ by: 'judge', do: 'remove', target: 6 }); // 2 black, 3 red: critical
+    u.speeches({ 2: 8, 8: 9 });
+    expect(u.ok({ by: 5, do: 'vote', target: 8, withdrawn: true }).map((e) => e.t)).toEqual([
+      'handWithdrawn',
+      'eliminated',
+      'noVote',
+      'nightStarted',
+    ]);
+  });
+  it('`shoot` without a target is a deliberate no-shot', () => {
+    const t = new T().intro().speeches();
+    expect(t.ok({ by: 7, do: 'shoot' })[0]).toMatchObject({ t: 'nightAction', verb: 'shoot', target: null });
+    t.night({ 5: 4, 10: 4 }, 1, 3);
+    expect(t.last('nightMiss')).toBeDefined();
+  });
+  it('a target removed after being shot is not killed', () => {
+    const t = new T().intro().speeches().night({ 5: 4, 7: 4, 10: 4 }, 1);
+    t.ok({ by: 'judge', do: 'remove', target: 4 });
+    t.ok({ by: SHERIFF, do: 'check', target: 5 });
+    expect(t.last('nightMiss')).toBeDefined();
+    expect(t.s.seats[3]!.exit?.cause).toBe('removal');
+  });
+  it('the don may record the plan again; each planSet is kept', () => {
+    const t = new T();
+    t.ok({ by: DON, do: 'plan', targets: [1, 2] });
+    t.ok({ by: DON, do: 'plan', targets: [3] });
+    expect(t.all('planSet').map((e) => e.targets)).toEqual([[1, 2], [3]]);
+  });
+});
+
+/** A 5 : 5 split between the first two candidates on the ballot (seats 3 and 4 here). */
+function split(t: T): void {
+  t.votes({ 1: 3, 2: 3, 3: 3, 4: 3, 5: 3, 6: 4, 7: 4, 8: 4, 9: 4, 10: 4 });
+}
 
 describe('Malformed commands and records: a code, never a throw (issue 2, R70)', () => {
   const bad: [unknown, RejectionCode][] = [

@@ -40,6 +40,8 @@ export function deliverChecks(c: Ctx, blocked?: (seat: number) => boolean): void
       const target = s.seats[a.target - 1];
       if (!checker || !target || checker.role !== who) continue;
       if (blocked?.(a.seat)) continue;
+      // R13 keeps the check of a player shot tonight; one removed tonight is out of the game (R6).
+      if (!checker.alive && checker.exit?.cause !== 'kill') continue;
       const result =
         who === 'don' ? (target.role === 'sheriff' ? 'sheriff' : 'notSheriff') : target.team === 'black' ? 'black' : 'red';
       emit(c, { t: 'checkResult', seat: a.seat, target: a.target, result }, [a.seat], 'R13');

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { Table } from '../../test/support/scenario.js';
 import { clubDefaultRoles } from './deals.js';
-import { legalCommands, startGame, validateSetup, view, type RoleId } from './index.js';
+import { legalCommands, startGame, validateSetup, view, type Command, type RoleId } from './index.js';
 
 // Seats: 1 don, 2 putana, 3 mafia, 4 sheriff, 5 doctor, 6 maniac, 7–10 civilians.
 const DEAL: RoleId[] = ['don', 'putana', 'mafia', 'sheriff', 'doctor', 'maniac', 'civilian', 'civilian', 'civilian', 'civilian'];
@@ -17,7 +17,7 @@ function toNight2(t: Table, noms: Record<number, number> = {}): Table {
 }
 
 /** A full night-2+ set of actions with defaults that harm no one. */
-function acts(o: { shoot?: number | null; block?: number; heal?: number; check?: number; don?: number; maniac?: number | 'skip' } = {}) {
+function acts(o: { shoot?: number | null; block?: number; heal?: number; check?: number; don?: number; maniac?: number | 'skip' } = {}): Command[] {
   const shoot = o.shoot === undefined ? null : o.shoot;
   return [
     { by: 1, do: 'shoot', target: shoot },
@@ -27,7 +27,7 @@ function acts(o: { shoot?: number | null; block?: number; heal?: number; check?:
     { by: 5, do: 'heal', target: o.heal ?? 8 },
     { by: 4, do: 'check', target: o.check ?? 9 },
     o.maniac === undefined || o.maniac === 'skip' ? { by: 6, do: 'skip' } : { by: 6, do: 'kill', target: o.maniac },
-  ] as const;
+  ];
 }
 
 describe('club: deal and setup', () => {
@@ -162,6 +162,17 @@ describe('club: the night table (freeze → heal → kills → checks)', () => {
     for (const seat of t.alive()) if (seat !== 4) t.do({ by: seat, do: 'vote', target: seat === 8 ? 9 : 8 });
     const closed = t.events('voteClosed')[0]!;
     expect(closed.votes.some((v) => v.seat === 4)).toBe(false);
+  });
+
+  it('R23 a frozen candidate has no tie speech either', () => {
+    const t = toNight2(club());
+    t.night(acts({ shoot: 7, block: 9 }));
+    t.talkThrough();
+    t.speeches({ 2: 9, 3: 10 });
+    t.vote({ 1: 9, 2: 9, 3: 9, 4: 10, 5: 10, 6: 10, 8: 10, 10: 9 });
+    expect(t.events('tie')).toHaveLength(1);
+    expect(t.events('speechSkipped').map((e) => [e.seat, e.rule])).toEqual([[9, 'R23'], [9, 'R23']]);
+    expect(t.state.stage).toEqual({ kind: 'speech', speech: 'tie', seat: 10 });
   });
 
   it('R23 the freeze lasts one day: the next night clears it', () => {

@@ -263,12 +263,13 @@ export function resolveForumNight(c: Ctx): void {
   // 5. Each target against the attacks that still stand on it.
   const live = attacks.filter((a) => !off.has(a));
   const targets = [...new Set(live.map((a) => a.target))].sort((a, b) => a - b);
-  const checked = (result: CheckResult, rule = 'R45'): void => {
-    if (C) tells.push({ kind: 'checked', rule, to: [C.by], target: C.target, result });
-  };
   for (const seat of targets) {
     const on = live.filter((a) => a.target === seat);
     const has = (as: As): boolean => on.some((a) => a.as === as);
+    const by = (as: As): number[] => on.filter((a) => a.as === as).map((a) => a.by);
+    const checked = (result: CheckResult, rule = 'R45'): void => {
+      for (const c of by('commissar')) tells.push({ kind: 'checked', rule, to: [c], target: seat, result });
+    };
     const role = asRole(seat);
     if (role === 'kamikaze') {
       if (has('commissar')) {
@@ -311,8 +312,8 @@ export function resolveForumNight(c: Ctx): void {
         hit(seat);
       } else if (has('maniac') && has('commissar')) {
         cases.push('1***');
-        tells.push({ kind: 'savedCivilian', rule: 'forum-mafia ФМ 1***', to: [C!.by] });
-        tells.push({ kind: 'woundedCivilian', rule: 'forum-mafia ФМ 1***', to: [X!.by] });
+        tells.push({ kind: 'savedCivilian', rule: 'forum-mafia ФМ 1***', to: by('commissar') });
+        tells.push({ kind: 'woundedCivilian', rule: 'forum-mafia ФМ 1***', to: by('maniac') });
         conversions.push({ seat, to: 'civilian' });
       } else if (has('commissar')) {
         checked('civilian', 'R46');
@@ -324,8 +325,8 @@ export function resolveForumNight(c: Ctx): void {
       // The commissar's shot saves a non-black target from the maniac and the mafia (cases 1**, 3).
       if (has('maniac')) {
         cases.push('1**');
-        tells.push({ kind: 'savedCivilian', rule: 'forum-mafia ФМ 1**', to: [C!.by] });
-        tells.push({ kind: 'woundedCivilian', rule: 'forum-mafia ФМ 1**', to: [X!.by] });
+        tells.push({ kind: 'savedCivilian', rule: 'forum-mafia ФМ 1**', to: by('commissar') });
+        tells.push({ kind: 'woundedCivilian', rule: 'forum-mafia ФМ 1**', to: by('maniac') });
       } else if (!has('mafia')) checked(role === 'maniac' ? 'maniac' : 'civilian');
       if (has('mafia')) {
         cases.push('3');
@@ -357,6 +358,8 @@ export function resolveForumNight(c: Ctx): void {
     'R45',
   );
   for (const tell of tells) {
+    // The commissar's result on a player who died is the public post itself.
+    if (tell.kind === 'checked' && tell.target !== undefined && dead.has(tell.target)) continue;
     const body: Extract<EventBody, { t: 'told' }> = { t: 'told', kind: tell.kind };
     if (tell.target !== undefined) body.target = tell.target;
     if (tell.result !== undefined) body.result = tell.result;

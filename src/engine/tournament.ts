@@ -25,7 +25,7 @@ function resolveNight(c: Ctx): void {
   const shot = unanimousShot(s);
   const heals: { by: number; seat: number }[] = [];
   for (const a of s.actions) if (a.verb === 'heal' && a.target !== null && living(a.seat)) heals.push({ by: a.seat, seat: a.target });
-  for (const h of heals) if (h.seat === shot) emit(c, { t: 'healed', seat: h.seat, by: h.by, saved: ['shot'] }, JUDGE, 'R33');
+  for (const h of heals) emit(c, { t: 'healed', seat: h.seat, by: h.by, saved: h.seat === shot ? ['shot'] : [] }, JUDGE, 'R33');
   if (shot !== null && living(shot) && !heals.some((h) => h.seat === shot)) {
     emit(c, { t: 'eliminated', seat: shot, cause: 'kill', lastWord: true }, PUBLIC, 'R12');
   } else {

@@ -14,7 +14,7 @@ import { apply, startGame, visibleEvents, type Command, type Viewer } from '../.
 import type { TableRow } from '../../src/server/storage.js';
 import { bare, Client, createTable, sleep, type Created } from './helpers.js';
 
-const KILLS = 22;
+const KILLS = Number(process.env['CRASH_KILLS'] ?? 20);
 const ROOT = new URL('../../', import.meta.url).pathname;
 
 function freePort(): Promise<number> {
@@ -32,15 +32,20 @@ interface Proc {
   url: string;
 }
 
-async function spawnServer(port: number, db: string): Promise<Proc> {
+/** A server process that has loaded its modules and waits on stdin before opening the database. */
+function spawnStandby(port: number, db: string): ChildProcess {
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
     cwd: ROOT,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: db, LOG_LEVEL: 'error', TIME_SCALE: '0.05' },
-    stdio: ['ignore', 'pipe', 'inherit'],
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: db, LOG_LEVEL: 'error', TIME_SCALE: '0.05', GOROD_STANDBY: '1' },
+    stdio: ['pipe', 'pipe', 'inherit'],
   });
+  return child;
+}
+
+async function activate(child: ChildProcess): Promise<Proc> {
   const url = await new Promise<string>((res, rej) => {
     let buf = '';
-    const timer = setTimeout(() => rej(new Error('server did not start')), 30_000);
+    const timer = setTimeout(() => rej(new Error('server did not start')), 60_000);
     child.stdout!.on('data', (d: Buffer) => {
       buf += d.toString();
       const m = /"listening":"([^"]+)"/.exec(buf);
@@ -50,9 +55,10 @@ async function spawnServer(port: number, db: string): Promise<Proc> {
       }
     });
     child.once('exit', (code) => rej(new Error(`server exited ${code}`)));
+    child.stdin!.write('go\n');
   });
-  child.stdout!.resume();
-  return { child, url };
+  live = { child, url };
+  return live;
 }
 
 function kill9(p: Proc): Promise<void> {
@@ -77,7 +83,11 @@ interface Seat {
 
 const acked: { table: string; sender: string; nonce: string }[] = [];
 let dir = '';
-afterAll(() => {
+let live: Proc | null = null;
+let spare: ChildProcess | null = null;
+afterAll(async () => {
+  if (live) await kill9(live);
+  if (spare) await kill9({ child: spare, url: '' });
   if (dir) rmSync(dir, { recursive: true, force: true });
 });
 
@@ -86,14 +96,17 @@ describe('crash: kill -9 at random moments', () => {
     dir = mkdtempSync(join(tmpdir(), 'gorod-crash-'));
     const db = join(dir, 'crash.sqlite');
     const port = await freePort();
-    let proc = await spawnServer(port, db);
+    const t0 = Date.now();
+    spare = spawnStandby(port, db);
+    let proc = await activate(spare);
+    spare = spawnStandby(port, db);
     const humanTables: Created[] = [];
     const botTables: Created[] = [];
     // Player tables: seats 1..10 are test clients except two bots; bot tables: all bots.
     for (let i = 0; i < 3; i++)
       humanTables.push(await createTable(proc.url, { preset: 'classic', bots: [4, 9], botDelayMs: 100, clock: { introNightSeconds: 1, voteSeconds: 20, nightSeconds: 20 } }));
     for (let i = 0; i < 2; i++)
-      botTables.push(await createTable(proc.url, { preset: 'classic', bots: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10], botDelayMs: 200, clock: { introNightSeconds: 2, voteSeconds: 10, nightSeconds: 10 } }));
+      botTables.push(await createTable(proc.url, { preset: 'classic', bots: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10], botDelayMs: 1000, clock: { introNightSeconds: 2, voteSeconds: 10, nightSeconds: 10 } }));
     const seats = new Map<string, Seat[]>();
     for (const t of humanTables)
       seats.set(
@@ -103,8 +116,10 @@ describe('crash: kill -9 at random moments', () => {
     const stagesAtKill = new Set<string>();
 
     const connect = async (url: string): Promise<void> => {
-      for (const list of seats.values())
-        for (const s of list) {
+      const all: Seat[] = [];
+      for (const list of seats.values()) all.push(...list);
+      await Promise.all(
+        all.map(async (s) => {
           s.client = await Client.open(url, s.token, `seat${(s.viewer as { seat: number }).seat}`, s.lastEvent >= 0 ? { lastEvent: s.lastEvent } : {});
           const w = await s.client.wait((f) => f.type === 'welcome');
           // Resumes at (or after) the event it stopped at: nothing it saw was lost.
@@ -123,7 +138,8 @@ describe('crash: kill -9 at random moments', () => {
           };
           c.ws.on('message', () => setImmediate(absorb));
           absorb();
-        }
+        }),
+      );
     };
 
     const send = async (tableId: string, s: Seat, nonce: string, command: Record<string, unknown>): Promise<'ack' | 'error' | 'lost'> => {
@@ -155,8 +171,9 @@ describe('crash: kill -9 at random moments', () => {
         const cmd = s.client!.legal[Math.floor(Math.random() * s.client!.legal.length)] as Command;
         const r = await send(tableId, s, `n${++s.n}`, bare(cmd));
         if (r === 'lost') return;
-        // Let every client see the new state before the next move (the next legal list).
-        await sleep(2);
+        // Let every client see the new state before the next move (the next legal list); the
+        // pace spreads each game over many kills.
+        await sleep(15);
       }
     };
 
@@ -169,14 +186,20 @@ describe('crash: kill -9 at random moments', () => {
         const st = list[0]!.client?.view?.stage;
         if (st) stagesAtKill.add(st.kind === 'night' ? 'night' : st.kind === 'vote' ? 'vote' : st.kind === 'speech' ? 'speech' : st.kind);
       }
+      const ta = Date.now();
       await kill9(proc);
       running = false;
       await Promise.all(drivers);
       for (const list of seats.values()) for (const s of list) await s.client?.close();
-      proc = await spawnServer(port, db);
+      const tb = Date.now();
+      proc = await activate(spare);
+      spare = spawnStandby(port, db);
+      const tc = Date.now();
       await connect(proc.url);
+      if (process.env['CRASH_DEBUG']) console.log(`kill+drain ${tb - ta} ms, activate ${tc - tb} ms, connect ${Date.now() - tc} ms`);
       // Unacknowledged commands are resent with their nonces: applied at most once.
       for (const [id, list] of seats) for (const s of list) if (s.pending) await send(id, s, s.pending.nonce, s.pending.command);
+      if (process.env['CRASH_DEBUG']) console.log(`kill ${k} at ${Date.now() - t0} ms`);
     }
     // Play on to the end.
     running = true;
@@ -192,6 +215,8 @@ describe('crash: kill -9 at random moments', () => {
     for (const list of seats.values()) for (const s of list) await s.client?.close();
     proc.child.kill('SIGTERM');
     await new Promise((r) => proc.child.once('exit', r));
+    await kill9({ child: spare, url: '' });
+    spare = null;
 
     // Verify against the database itself.
     const sql = new Database(db, { readonly: true });

@@ -1,0 +1,121 @@
+// How a player reads the table (guide-classic, "Первый день красного игрока": 95 % analysis of
+// who nominated whom and who voted against whom, 5 % intuition). Scores are log-odds-like:
+// above 0 leans black, below leans red. Each contribution keeps its reason, so a decision can say why.
+import type { Notes, Claim } from './notes.js';
+
+export interface Belief {
+  score: Map<number, number>;
+  reasons: Map<number, { w: number; text: string }[]>;
+  red: Set<number>;
+  black: Set<number>;
+  /** Claimants the reader takes for the real sheriff / for liars. */
+  sheriff: number | null;
+  liars: Set<number>;
+}
+
+export interface AssessOptions {
+  /** Read as the table would (public facts only), not with this seat's own knowledge. */
+  asTable?: boolean;
+  noise?: () => number;
+}
+
+export function assess(n: Notes, o: AssessOptions = {}): Belief {
+  const b: Belief = { score: new Map(), reasons: new Map(), red: new Set(), black: new Set(), sheriff: null, liars: new Set() };
+  const add = (seat: number, w: number, text: string): void => {
+    if (w === 0) return;
+    b.score.set(seat, (b.score.get(seat) ?? 0) + w);
+    let r = b.reasons.get(seat);
+    if (!r) b.reasons.set(seat, (r = []));
+    r.push({ w, text });
+  };
+  const own = !o.asTable;
+  for (let s = 1; s <= n.size; s++) b.score.set(s, 0);
+  if (own) {
+    for (const [seat, k] of n.known) (k.team === 'black' ? b.black : b.red).add(seat);
+    if (n.role === 'sheriff') for (const [t, r] of n.checks) (r === 'black' ? b.black : b.red).add(t);
+  }
+  // Night victims are red: the black team does not shoot its own.
+  for (const s of n.killedAtNight) b.red.add(s);
+
+  // Sheriff claims: a claimant killed at night is the real one; one who calls a night victim
+  // (or me, a red) black is lying; if I am the sheriff, every other claimant lies.
+  const claims = [...n.claims.values()];
+  const liar = (c: Claim): string | null => {
+    if (own && n.role === 'sheriff' && c.seat !== n.me) return 'claims sheriff, but I am the sheriff';
+    if (own && b.black.has(c.seat) && n.team !== 'black') return 'known black';
+    for (const [t, black] of c.checks) {
+      if (black && b.red.has(t)) return `called ${t} black, but ${t} is red`;
+      if (!black && b.black.has(t)) return `called ${t} red, but ${t} is black`;
+    }
+    return null;
+  };
+  const honest: Claim[] = [];
+  for (const c of claims) {
+    if (own && c.seat === n.me) continue;
+    const why = liar(c);
+    if (why) {
+      b.liars.add(c.seat);
+      add(c.seat, 5, `false sheriff: ${why}`);
+    } else honest.push(c);
+  }
+  const real = honest.find((c) => n.killedAtNight.has(c.seat)) ?? (honest.length === 1 ? honest[0] : undefined);
+  if (real && honest.length > 1) {
+    for (const c of honest) if (c !== real && n.killedAtNight.has(real.seat)) {
+      b.liars.add(c.seat);
+      add(c.seat, 5, `false sheriff: ${real.seat}, killed at night, was the sheriff`);
+    }
+  }
+  for (const c of honest) {
+    if (b.liars.has(c.seat)) continue;
+    const sure = c === real && (n.killedAtNight.has(c.seat) || honest.length === 1);
+    const w = sure ? (n.killedAtNight.has(c.seat) ? 1 : 0.85) : 1 / honest.length;
+    if (c === real) b.sheriff = c.seat;
+    add(c.seat, -1.5 * w, `claimed sheriff`);
+    for (const [t, black] of c.checks) {
+      if (own && t === n.me) continue;
+      add(t, black ? 3 * w : -2 * w, `sheriff ${c.seat} called ${t} ${black ? 'black' : 'red'}`);
+      if (w >= 0.85) (black ? b.black : b.red).add(t);
+    }
+  }
+
+  // The guide's bookkeeping: nominations and votes against players later shown red or black.
+  // Weights are rough log likelihood ratios: black never nominates or votes a teammate unless he
+  // must, a red hits a red about two times in three.
+  for (const x of n.nominations) {
+    if (b.red.has(x.target)) add(x.by, 0.45, `nominated ${x.target} (red) on day ${x.day}`);
+    else if (b.black.has(x.target)) add(x.by, -1.5, `nominated ${x.target} (black) on day ${x.day}`);
+  }
+  for (const v of n.votes) {
+    const w = v.defaulted ? 0.3 : 1;
+    if (b.red.has(v.target)) add(v.seat, 0.4 * w, `voted against ${v.target} (red) on day ${v.day}`);
+    else if (b.black.has(v.target)) add(v.seat, -1.2 * w, `voted against ${v.target} (black) on day ${v.day}`);
+    if (b.sheriff !== null && v.target === b.sheriff) add(v.seat, 0.8 * w, `voted against the sheriff ${b.sheriff}`);
+  }
+  for (const y of n.allLeaveYes) if (y.ballot.some((t) => b.red.has(t))) add(y.seat, 0.4, `voted for all of ${y.ballot.join(', ')} to leave`);
+  for (const sp of n.speeches) {
+    for (const t of sp.sp.suspects ?? []) {
+      if (b.red.has(t) && sp.seat !== t) add(sp.seat, 0.4, `accused ${t} (red)`);
+      if (b.black.has(t)) add(sp.seat, -0.3, `accused ${t} (black)`);
+      if (n.killedAtNight.has(sp.seat) && sp.seat !== t) add(t, 0.3, `suspected by ${sp.seat}, killed at night`);
+    }
+    for (const t of sp.sp.trusts ?? []) if (b.black.has(t)) add(sp.seat, 0.5, `vouched for ${t} (black)`);
+  }
+  if (o.noise) for (let s = 1; s <= n.size; s++) add(s, 0.1 * o.noise(), 'intuition');
+  for (const s of b.black) if (!b.liars.has(s)) add(s, 4, 'known black');
+  for (const s of b.red) add(s, -4, 'known red');
+  return b;
+}
+
+/** The strongest reason behind a score, for speeches and `why`. */
+export function topReason(b: Belief, seat: number): string {
+  const r = b.reasons.get(seat);
+  if (!r || r.length === 0) return 'no evidence yet';
+  let best = r[0]!;
+  for (const x of r) if (Math.abs(x.w) > Math.abs(best.w) && x.text !== 'intuition') best = x;
+  if (best.text === 'intuition') for (const x of r) if (x.text !== 'intuition') best = x;
+  return best.text;
+}
+
+export function scoreOf(b: Belief, seat: number): number {
+  return b.score.get(seat) ?? 0;
+}

@@ -1,0 +1,208 @@
+// All tables of a server: creation (deal, commitment, tokens), the token index, loading after a
+// restart, and forgetting finished tables after a while (they stay in storage).
+import { presetDef, validateSetup, isOneOf, PRESETS, type RoleId, type Setup } from '../engine/index.js';
+import { DEFAULT_CLOCK } from './clock.js';
+import { commitment, cryptoDeal, newSalt, newTableId, newToken } from './deal.js';
+import type { CreateTableBody } from './messages.js';
+import type { Storage, TableRow } from './storage.js';
+import { Table, type Role, type TableEnv } from './table.js';
+
+export interface CreateResult {
+  id: string;
+  hostToken: string;
+  spectatorToken: string;
+  commitment: string;
+  seats: { seat: number; token: string | null; bot: boolean }[];
+}
+
+export class CreateError extends Error {
+  constructor(
+    public code: string,
+    public detail: string,
+  ) {
+    super(`${code}: ${detail}`);
+  }
+}
+
+export interface HubOptions {
+  storage: Storage;
+  timeScale: number;
+  finishedTtlMs: number;
+  log: TableEnv['log'];
+  /** Accept a deal given at creation (W2 plays known W1 deals). Off in production: R60. */
+  fixedDeals?: boolean;
+}
+
+export class Hub {
+  readonly tables = new Map<string, Table>();
+  private tokens = new Map<string, { table: Table; role: Role }>();
+  private evictions = new Set<NodeJS.Timeout>();
+  private env: TableEnv;
+
+  constructor(private opts: HubOptions) {
+    this.env = {
+      storage: opts.storage,
+      timeScale: opts.timeScale,
+      log: opts.log,
+      onFinished: (t) => this.scheduleEviction(t),
+    };
+  }
+
+  get storage(): Storage {
+    return this.opts.storage;
+  }
+
+  lookup(token: string): { table: Table; role: Role } | undefined {
+    return this.tokens.get(token);
+  }
+
+  private index(t: Table): void {
+    const r = t.row;
+    this.tables.set(r.id, t);
+    this.tokens.set(r.hostToken, { table: t, role: r.mode === 'judge' ? { kind: 'judge' } : { kind: 'host' } });
+    this.tokens.set(r.spectatorToken, { table: t, role: { kind: 'spectator' } });
+    for (const s of r.seats) if (s.token) this.tokens.set(s.token, { table: t, role: { kind: 'seat', seat: s.seat } });
+  }
+
+  private forget(t: Table): void {
+    t.close();
+    this.tables.delete(t.id);
+    const r = t.row;
+    this.tokens.delete(r.hostToken);
+    this.tokens.delete(r.spectatorToken);
+    for (const s of r.seats) if (s.token) this.tokens.delete(s.token);
+  }
+
+  private scheduleEviction(t: Table): void {
+    const h = setTimeout(() => {
+      this.evictions.delete(h);
+      for (const c of t.conns) t.detach(c);
+      this.forget(t);
+    }, this.opts.finishedTtlMs);
+    h.unref();
+    this.evictions.add(h);
+  }
+
+  async create(body: CreateTableBody): Promise<CreateResult> {
+    if (!isOneOf(PRESETS, body.preset)) throw new CreateError('badMessage', 'preset');
+    const def = presetDef(body.preset);
+    if (!def) throw new CreateError('badMessage', `preset ${body.preset} is not available`);
+    const size = body.size ?? def.defaultSize;
+    if (size < def.sizes[0] || size > def.sizes[1]) throw new CreateError('badMessage', 'size');
+    const names = Array.from({ length: size }, (_, i) => body.names?.[i] ?? `${i + 1}`);
+    if ((body.names?.length ?? 0) > size) throw new CreateError('badMessage', 'names');
+    const bots = new Set(body.bots ?? []);
+    for (const b of bots) if (b > size) throw new CreateError('badMessage', 'bots');
+    const id = newTableId();
+    if (body.deal && !this.opts.fixedDeals) throw new CreateError('badMessage', 'deal: this server deals the cards itself (R60)');
+    if (body.deal && body.deal.length !== size) throw new CreateError('badMessage', 'deal length');
+    const deal = (body.deal as RoleId[] | undefined) ?? cryptoDeal(body.preset, size);
+    const salt = newSalt();
+    const options = body.options ?? {};
+    const setup: Setup = { preset: body.preset, players: names, deal, seed: newToken(), options };
+    const valid = validateSetup(setup);
+    if (!valid.ok) throw new CreateError(valid.error.code, valid.error.detail ?? 'setup');
+    const row: TableRow = {
+      id,
+      createdAt: Date.now(),
+      mode: body.mode,
+      setup: valid.value,
+      salt,
+      commitment: commitment({ tableId: id, preset: body.preset, size, options, deal, salt }),
+      hostToken: newToken(),
+      spectatorToken: newToken(),
+      seats: names.map((name, i) => ({ seat: i + 1, name, bot: bots.has(i + 1), token: bots.has(i + 1) ? null : newToken() })),
+      botPolicy: body.botPolicy ?? 'random',
+      botDelayMs: body.botDelayMs ?? 800,
+      clock: {
+        auto: body.clock?.auto ?? body.mode === 'online',
+        introNightSeconds: body.clock?.introNightSeconds ?? DEFAULT_CLOCK.introNightSeconds,
+        nightSeconds: body.clock?.nightSeconds ?? DEFAULT_CLOCK.nightSeconds,
+        voteSeconds: body.clock?.voteSeconds ?? DEFAULT_CLOCK.voteSeconds,
+      },
+      autoStart: body.autoStart ?? true,
+      status: 'lobby',
+      winner: null,
+      finishedAt: null,
+      deadline: null,
+    };
+    await this.opts.storage.createTable(row);
+    const t = new Table(row, [], this.env);
+    this.index(t);
+    t.resumeService(); // an all-bot table with autoStart starts now
+    return {
+      id,
+      hostToken: row.hostToken,
+      spectatorToken: row.spectatorToken,
+      commitment: row.commitment,
+      seats: row.seats.map((s) => ({ seat: s.seat, token: s.token, bot: s.bot })),
+    };
+  }
+
+  /** After a restart: rebuild every unfinished table from its log and resume its timers and bots. */
+  async loadAll(): Promise<number> {
+    const rows = await this.opts.storage.unfinishedTables();
+    const logs = await this.opts.storage.commandsOf(rows.map((r) => r.id));
+    for (const row of rows) {
+      const hadEdits = row.mode === 'judge' && (await this.opts.storage.edits(row.id)).length > 0;
+      let t: Table;
+      try {
+        t = new Table(row, logs.get(row.id) ?? [], this.env, hadEdits);
+      } catch (e) {
+        this.opts.log.error({ table: row.id, err: String(e) }, 'table not loaded');
+        continue;
+      }
+      this.index(t);
+      if (t.state.finished && row.status !== 'finished') {
+        // The process died between the last command and marking the table finished.
+        const winner = t.state.winner ?? 'draw';
+        const finishedAt = Date.now();
+        await this.opts.storage.updateTable(row.id, { status: 'finished', winner, finishedAt });
+        await this.opts.storage.setDeadline(row.id, null);
+        t.row.status = 'finished';
+        t.row.winner = winner;
+        t.row.finishedAt = finishedAt;
+        this.scheduleEviction(t);
+      }
+    }
+    // Tables that finished recently stay reachable for their players (final view) until evicted.
+    const since = Date.now() - this.opts.finishedTtlMs;
+    for (const row of await this.opts.storage.finishedTables(1000)) {
+      if ((row.finishedAt ?? 0) < since || this.tables.has(row.id)) continue;
+      const t = new Table(row, await this.opts.storage.commands(row.id), this.env);
+      t.close();
+      this.index(t);
+      const h = setTimeout(() => {
+        this.evictions.delete(h);
+        this.forget(t);
+      }, row.finishedAt! + this.opts.finishedTtlMs - Date.now());
+      h.unref();
+      this.evictions.add(h);
+    }
+    for (const t of this.tables.values()) t.resumeService();
+    return rows.length;
+  }
+
+  /** A table in memory, or a finished one read back from storage (for records). */
+  async find(id: string): Promise<Table | null> {
+    const t = this.tables.get(id);
+    if (t) return t;
+    const row = await this.opts.storage.getTable(id);
+    if (!row) return null;
+    const t2 = new Table(row, await this.opts.storage.commands(id), this.env);
+    t2.close();
+    return t2;
+  }
+
+  lobby(): Record<string, unknown>[] {
+    const out: Record<string, unknown>[] = [];
+    for (const t of this.tables.values()) if (t.row.mode === 'online' && t.row.status !== 'finished') out.push(t.info());
+    return out;
+  }
+
+  close(): void {
+    for (const h of this.evictions) clearTimeout(h);
+    this.evictions.clear();
+    for (const t of this.tables.values()) t.close();
+  }
+}

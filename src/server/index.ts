@@ -1,0 +1,108 @@
+// The game server: Fastify (HTTP API, web app) and ws (the game protocol) on one port.
+// See docs/protocol.md and docs/server.md.
+import { fileURLToPath } from 'node:url';
+import { resolve } from 'node:path';
+import Fastify, { LogController, type FastifyBaseLogger } from 'fastify';
+import pino from 'pino';
+import { loadPolicyRegistry } from './bots.js';
+import { Hub } from './hub.js';
+import { registerHttp } from './http.js';
+import type { Storage } from './storage.js';
+import { MemoryStorage } from './storage-memory.js';
+import { SqliteStorage } from './storage-sqlite.js';
+import { attachWebSocket } from './ws.js';
+
+export { verifyRecord, commitment } from './deal.js';
+export type { Storage } from './storage.js';
+export { MemoryStorage } from './storage-memory.js';
+export { SqliteStorage } from './storage-sqlite.js';
+
+export interface ServerOptions {
+  /** Default PORT or 3000; 0 picks a free port. */
+  port?: number;
+  /** Default HOST or 127.0.0.1. */
+  host?: string;
+  /** `sqlite:PATH`, `file:PATH`, a plain path, or `memory:`. Default DATABASE_URL or ./data/gorod.sqlite. */
+  databaseUrl?: string;
+  /** A storage object (tests); wins over databaseUrl. */
+  storage?: Storage;
+  /** Extra allowed browser origins (ORIGINS, comma-separated); `*` allows any. */
+  origins?: string[];
+  /** The built web app; default web/dist of the project if it exists. */
+  webDir?: string | null;
+  /** Multiplies every timer and bot delay (tests run the clock fast). */
+  timeScale?: number;
+  /** How long a finished table stays in memory for its connections (default 10 min). */
+  finishedTtlMs?: number;
+  /** pino level, or false for no logs. Default LOG_LEVEL or 'info'. */
+  logLevel?: string | false;
+  /** Accept `deal` in POST /api/tables (benchmarks; GOROD_FIXED_DEALS=1). Never in production (R60). */
+  fixedDeals?: boolean;
+  /** Per-connection message rate limit. */
+  rate?: { burst: number; perSecond: number };
+}
+
+export interface RunningServer {
+  url: string;
+  port: number;
+  hub: Hub;
+  /** Tables resumed from storage at start, and how long it took (ms). */
+  resumed: { tables: number; ms: number };
+  close(): Promise<void>;
+}
+
+export function storageFromUrl(url: string): Storage {
+  if (url === 'memory:' || url === ':memory:') return new MemoryStorage();
+  const path = url.replace(/^sqlite:(\/\/)?/, '').replace(/^file:(\/\/)?/, '');
+  return new SqliteStorage(resolve(path), { sync: process.env['SQLITE_SYNC'] === 'full' ? 'full' : 'normal' });
+}
+
+const PROJECT_WEB = fileURLToPath(new URL('../../web/dist', import.meta.url));
+
+export async function startServer(opts: ServerOptions = {}): Promise<RunningServer> {
+  const env = process.env;
+  const port = opts.port ?? (env['PORT'] ? Number(env['PORT']) : 3000);
+  const host = opts.host ?? env['HOST'] ?? '127.0.0.1';
+  const level = opts.logLevel ?? env['LOG_LEVEL'] ?? 'info';
+  const logger: FastifyBaseLogger = level === false ? pino({ enabled: false }) : pino({ level });
+  const storage = opts.storage ?? storageFromUrl(opts.databaseUrl ?? env['DATABASE_URL'] ?? './data/gorod.sqlite');
+  const origins = opts.origins ?? (env['ORIGINS'] ? env['ORIGINS'].split(',').map((s) => s.trim()).filter(Boolean) : []);
+  await loadPolicyRegistry();
+
+  const hub = new Hub({ storage, timeScale: opts.timeScale ?? 1, finishedTtlMs: opts.finishedTtlMs ?? (env['FINISHED_TTL_MS'] ? Number(env['FINISHED_TTL_MS']) : 600_000),
+    log: logger,
+    fixedDeals: opts.fixedDeals ?? env['GOROD_FIXED_DEALS'] === '1',
+  });
+  const t0 = performance.now();
+  const tables = await hub.loadAll();
+  const resumed = { tables, ms: Math.round(performance.now() - t0) };
+
+  const app = Fastify({
+    loggerInstance: logger,
+    logController: new LogController({ disableRequestLogging: level !== 'debug' }),
+    bodyLimit: 64 * 1024,
+  });
+  await registerHttp(app, hub, { origins, webDir: opts.webDir === undefined ? PROJECT_WEB : opts.webDir });
+  const ws = attachWebSocket(app.server, hub, { origins, log: logger, ...(opts.rate ? { rate: opts.rate } : {}) });
+  await app.listen({ port, host });
+  const addr = app.server.address();
+  const realPort = typeof addr === 'object' && addr ? addr.port : port;
+  const url = `http://${host.includes(':') ? `[${host}]` : host}:${realPort}`;
+  logger.info({ url, resumedTables: tables, resumeMs: resumed.ms }, 'gorod server listening');
+
+  let closed = false;
+  return {
+    url,
+    port: realPort,
+    hub,
+    resumed,
+    async close(): Promise<void> {
+      if (closed) return;
+      closed = true;
+      hub.close();
+      ws.close();
+      await app.close();
+      await storage.close();
+    },
+  };
+}

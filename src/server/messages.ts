@@ -1,0 +1,105 @@
+// Inbound messages (validated with zod, strict) and the shapes of outbound ones (docs/protocol.md).
+import { z } from 'zod';
+import { VERBS } from '../engine/index.js';
+
+const seatNo = z.number().int().min(1).max(64);
+const text = z.string().max(4000);
+
+/** A command as a client sends it; `by` only counts from the judge (the token decides). */
+export const CommandBody = z.strictObject({
+  do: z.enum(VERBS),
+  by: z.union([seatNo, z.literal('judge'), z.literal('clock')]).optional(),
+  target: seatNo.nullable().optional(),
+  targets: z.array(seatNo).max(64).optional(),
+  leave: z.boolean().optional(),
+  withdrawn: z.boolean().optional(),
+  reason: text.optional(),
+  text: text.optional(),
+  points: z.number().finite().min(-100).max(100).optional(),
+});
+export type CommandBody = z.infer<typeof CommandBody>;
+
+const nonce = z.string().min(1).max(64);
+const lastEvent = z.number().int().min(-1).max(10_000_000);
+const token = z.string().regex(/^[0-9a-f]{32}$/);
+
+export const ClientMessage = z.discriminatedUnion('type', [
+  z.strictObject({ type: z.literal('hello'), token, lastEvent: lastEvent.optional() }),
+  z.strictObject({ type: z.literal('command'), nonce, command: CommandBody }),
+  z.strictObject({ type: z.literal('resume'), lastEvent }),
+  z.strictObject({ type: z.literal('start') }),
+  z.strictObject({ type: z.literal('undo') }),
+  z.strictObject({ type: z.literal('ping') }),
+]);
+export type ClientMessage = z.infer<typeof ClientMessage>;
+
+const clockSeconds = z.number().int().min(0).max(86_400);
+
+export const CreateTableBody = z.strictObject({
+  preset: z.string().max(32),
+  size: z.number().int().min(1).max(64).optional(),
+  options: z.record(z.string().max(64), z.union([z.string().max(64), z.number(), z.boolean()])).optional(),
+  mode: z.enum(['online', 'judge']).default('online'),
+  names: z.array(z.string().min(1).max(64)).max(64).optional(),
+  bots: z.array(seatNo).max(64).optional(),
+  botPolicy: z.string().max(64).optional(),
+  botDelayMs: z.number().int().min(0).max(60_000).optional(),
+  clock: z
+    .strictObject({
+      auto: z.boolean().optional(),
+      introNightSeconds: clockSeconds.optional(),
+      nightSeconds: clockSeconds.optional(),
+      voteSeconds: clockSeconds.optional(),
+    })
+    .optional(),
+  autoStart: z.boolean().optional(),
+  /** A given deal: accepted only by a server started with fixedDeals (benchmarks, tests). */
+  deal: z.array(z.string().max(32)).max(64).optional(),
+});
+export type CreateTableBody = z.infer<typeof CreateTableBody>;
+
+export const NameBody = z.strictObject({ token, nickname: z.string().trim().min(1).max(64) });
+export const TokenBody = z.strictObject({ token });
+
+/** Server error codes beside the engine's rejection codes. */
+export const SERVER_ERRORS = {
+  badJson: ['Сообщение не является JSON', 'The message is not JSON'],
+  badMessage: ['Сообщение составлено неверно', 'The message is malformed'],
+  unauthorized: ['Неверный или отсутствующий ключ доступа', 'Missing or unknown token'],
+  readOnly: ['Вы только наблюдаете за игрой', 'You are watching; you cannot act'],
+  notJudge: ['Это может сделать только ведущий', 'Only the judge may do this'],
+  notHost: ['Это может сделать только создатель стола', 'Only the host may do this'],
+  notStarted: ['Игра ещё не началась', 'The game has not started'],
+  alreadyStarted: ['Игра уже началась', 'The game has already started'],
+  nothingToUndo: ['Нечего отменять', 'Nothing to undo'],
+  storage: ['Не удалось сохранить; повторите', 'Could not store the command; retry'],
+  tableNotFound: ['Стол не найден', 'No such table'],
+  notFinished: ['Игра ещё не окончена', 'The game is not finished'],
+  badOrigin: ['Чужой источник запроса', 'Foreign origin'],
+  notFound: ['Не найдено', 'Not found'],
+} as const;
+export type ServerErrorCode = keyof typeof SERVER_ERRORS;
+
+export interface ErrorMessage {
+  type: 'error';
+  nonce?: string;
+  code: string;
+  message: { ru: string; en: string };
+  rule?: string;
+  detail?: string;
+}
+
+export function serverError(code: ServerErrorCode, detail?: string, nonce?: string): ErrorMessage {
+  const [ru, en] = SERVER_ERRORS[code];
+  const e: ErrorMessage = { type: 'error', code, message: { ru, en } };
+  if (nonce !== undefined) e.nonce = nonce;
+  if (detail !== undefined) e.detail = detail.slice(0, 200);
+  return e;
+}
+
+/** A short, safe description of a zod failure (path and issue, never the input). */
+export function zodDetail(e: z.ZodError): string {
+  const i = e.issues[0];
+  if (!i) return 'invalid';
+  return `${i.path.join('.') || '(root)'}: ${i.code}`;
+}

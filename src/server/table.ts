@@ -1,0 +1,454 @@
+// One table at run time: its state (always the replay of its stored log), its connections,
+// timer and bots. Commands of a table run one at a time; each is acknowledged only after the
+// storage has it. Everything sent to a connection comes out of view()/visibleEvents().
+import { randomInt } from 'node:crypto';
+import {
+  apply,
+  legalCommands,
+  mulberry32,
+  normalizeCommand,
+  startGame,
+  toRecord,
+  view,
+  visibleEvents,
+  type Command,
+  type GameRecord,
+  type GameState,
+  type Viewer,
+} from '../engine/index.js';
+import type { Policy } from '../bots/policy.js';
+import { makePolicy } from './bots.js';
+import { stageKey, timerFor, type TimerSpec } from './clock.js';
+import { serverError, type ErrorMessage } from './messages.js';
+import type { CommandRow, Storage, TableRow } from './storage.js';
+
+/** Who a token (or the server) acts as. */
+export type Role = { kind: 'seat'; seat: number } | { kind: 'judge' } | { kind: 'host' } | { kind: 'spectator' };
+
+export interface Conn {
+  role: Role;
+  viewer: Viewer;
+  /** Sends one serialized frame. */
+  send(data: string): void;
+}
+
+export type SubmitResult = { ok: true; lastEvent: number; duplicate: boolean } | { ok: false; error: ErrorMessage };
+
+export interface TableEnv {
+  storage: Storage;
+  timeScale: number;
+  log: { warn(o: object, msg: string): void; error(o: object, msg: string): void };
+  onFinished(t: Table): void;
+}
+
+export function viewerOf(role: Role): Viewer {
+  if (role.kind === 'seat') return { kind: 'seat', seat: role.seat };
+  if (role.kind === 'judge') return { kind: 'judge' };
+  return { kind: 'public' };
+}
+
+function viewerKey(v: Viewer): string {
+  return v.kind === 'seat' ? `s${v.seat}` : v.kind;
+}
+
+export class Table {
+  state: GameState;
+  commands: CommandRow[];
+  readonly conns = new Set<Conn>();
+  private nonces = new Map<string, number>();
+  private tail: Promise<unknown> = Promise.resolve();
+  private timer: NodeJS.Timeout | null = null;
+  private warnTimer: NodeJS.Timeout | null = null;
+  private current: { spec: TimerSpec; deadline: number; key: number } | null = null;
+  private botTimers = new Map<number, NodeJS.Timeout>();
+  private policies = new Map<number, Policy>();
+  private rand: () => number = mulberry32(randomInt(2 ** 32));
+  /** After a judge undo, event numbers at or above this were rewritten: such resumes get a resync. */
+  private cutAt = Number.POSITIVE_INFINITY;
+  private everConnected = new Set<number>();
+  private closed = false;
+
+  constructor(
+    public row: TableRow,
+    commands: CommandRow[],
+    private env: TableEnv,
+    hadEdits = false,
+  ) {
+    this.commands = commands;
+    this.state = Table.rebuild(row, commands);
+    for (const c of commands) if (c.nonce !== null) this.nonces.set(`${c.sender}|${c.nonce}`, c.seq);
+    if (hadEdits) this.cutAt = 0;
+    for (const s of row.seats) if (s.bot) this.policies.set(s.seat, makePolicy(row.botPolicy));
+  }
+
+  static rebuild(row: TableRow, commands: CommandRow[]): GameState {
+    const state = startGame(row.setup);
+    for (const c of commands) {
+      const r = apply(state, c.command);
+      // A stored command was accepted once; the engine is deterministic, so it is accepted again.
+      if (!r.ok) throw new Error(`table ${row.id}: stored command ${c.seq} rejected on replay: ${r.error.code}`);
+    }
+    return state;
+  }
+
+  get id(): string {
+    return this.row.id;
+  }
+
+  get lastEvent(): number {
+    return this.state.log.length - 1;
+  }
+
+  /** Run table work one piece at a time, in arrival order. */
+  private run<T>(fn: () => Promise<T> | T): Promise<T> {
+    const p = this.tail.then(fn);
+    this.tail = p.catch(() => undefined);
+    return p;
+  }
+
+  // ---- public info (no game content) -------------------------------------------------------
+
+  info(): Record<string, unknown> {
+    const connected = new Set<number>();
+    for (const c of this.conns) if (c.role.kind === 'seat') connected.add(c.role.seat);
+    const out: Record<string, unknown> = {
+      id: this.row.id,
+      preset: this.row.setup.preset,
+      mode: this.row.mode,
+      status: this.row.status,
+      size: this.row.seats.length,
+      seats: this.row.seats.map((s) => ({ seat: s.seat, name: s.name, bot: s.bot, connected: s.bot || connected.has(s.seat) })),
+      commitment: this.row.commitment,
+      createdAt: this.row.createdAt,
+      lastEvent: this.lastEvent,
+    };
+    if (this.row.status === 'finished') out['winner'] = this.row.winner;
+    return out;
+  }
+
+  private timerMsg(warning = false): Record<string, unknown> {
+    const c = this.current;
+    if (!c) return { type: 'timer', kind: null };
+    const m: Record<string, unknown> = { type: 'timer', kind: c.spec.kind, deadline: c.deadline, warning };
+    if (c.spec.seat !== undefined) m['seat'] = c.spec.seat;
+    return m;
+  }
+
+  private legalFor(v: Viewer): Command[] | undefined {
+    if (this.row.status !== 'playing') return v.kind === 'public' ? undefined : [];
+    if (v.kind === 'seat') return legalCommands(this.state, v.seat);
+    if (v.kind === 'judge') return legalCommands(this.state, 'judge');
+    return undefined;
+  }
+
+  // ---- connections ---------------------------------------------------------------------------
+
+  attach(conn: Conn, lastEvent?: number): void {
+    this.conns.add(conn);
+    const v = conn.viewer;
+    const incremental = lastEvent !== undefined && lastEvent < this.cutAt && lastEvent <= this.lastEvent;
+    const welcome: Record<string, unknown> = {
+      type: 'welcome',
+      table: this.info(),
+      viewer: v,
+      view: view(this.state, v, incremental ? { log: false } : {}),
+      lastEvent: this.lastEvent,
+      timer: this.current ? this.timerMsg() : null,
+      you: {
+        canCommand: conn.role.kind !== 'spectator',
+        judge: conn.role.kind === 'judge',
+        host: conn.role.kind === 'host' || conn.role.kind === 'judge',
+      },
+    };
+    const legal = this.legalFor(v);
+    if (legal) welcome['legal'] = legal;
+    conn.send(JSON.stringify(welcome));
+    if (incremental) this.sendSince(conn, lastEvent);
+    if (this.row.status === 'finished') this.sendFinal(conn);
+    if (conn.role.kind === 'seat') {
+      this.everConnected.add(conn.role.seat);
+      this.broadcastInfo();
+      if (this.row.status === 'lobby' && this.row.autoStart && this.humansAllJoined()) void this.start().catch(() => undefined);
+    }
+  }
+
+  detach(conn: Conn): void {
+    if (!this.conns.delete(conn)) return;
+    if (conn.role.kind === 'seat' && !this.closed) this.broadcastInfo();
+  }
+
+  private humansAllJoined(): boolean {
+    return this.row.seats.every((s) => s.bot || this.everConnected.has(s.seat));
+  }
+
+  /** A reconnecting client: exactly the events after `lastEvent` for its viewer, or a resync. */
+  resume(conn: Conn, lastEvent: number): void {
+    if (lastEvent >= this.cutAt || lastEvent > this.lastEvent) {
+      conn.send(JSON.stringify({ type: 'resync', view: view(this.state, conn.viewer), lastEvent: this.lastEvent, reason: 'resume', legal: this.legalFor(conn.viewer) }));
+      return;
+    }
+    this.sendSince(conn, lastEvent);
+  }
+
+  private sendSince(conn: Conn, lastEvent: number): void {
+    const v = conn.viewer;
+    const msg: Record<string, unknown> = {
+      type: 'events',
+      events: visibleEvents(this.state, v, lastEvent + 1),
+      view: view(this.state, v, { log: false }),
+      lastEvent: this.lastEvent,
+    };
+    const legal = this.legalFor(v);
+    if (legal) msg['legal'] = legal;
+    conn.send(JSON.stringify(msg));
+  }
+
+  /** Per applied command: each viewer's new visible events and view, serialized once per viewer. */
+  private broadcastSince(from: number): void {
+    const cache = new Map<string, string>();
+    for (const conn of this.conns) {
+      const v = conn.viewer;
+      const key = viewerKey(v);
+      let data = cache.get(key);
+      if (data === undefined) {
+        const msg: Record<string, unknown> = {
+          type: 'events',
+          events: visibleEvents(this.state, v, from),
+          view: view(this.state, v, { log: false }),
+          lastEvent: this.lastEvent,
+        };
+        const legal = this.legalFor(v);
+        if (legal) msg['legal'] = legal;
+        data = JSON.stringify(msg);
+        cache.set(key, data);
+      }
+      conn.send(data);
+    }
+  }
+
+  private broadcastResync(reason: string): void {
+    for (const conn of this.conns) {
+      const v = conn.viewer;
+      conn.send(JSON.stringify({ type: 'resync', view: view(this.state, v), lastEvent: this.lastEvent, reason, legal: this.legalFor(v) }));
+    }
+  }
+
+  private broadcastInfo(): void {
+    const data = JSON.stringify({ type: 'table', table: this.info() });
+    for (const conn of this.conns) conn.send(data);
+  }
+
+  private broadcastRaw(msg: object): void {
+    const data = JSON.stringify(msg);
+    for (const conn of this.conns) conn.send(data);
+  }
+
+  private sendFinal(conn: Conn): void {
+    conn.send(JSON.stringify({ type: 'final', view: view(this.state, conn.viewer), record: `/api/games/${this.row.id}/record` }));
+  }
+
+  // ---- lobby -----------------------------------------------------------------------------------
+
+  setName(seat: number, name: string): Promise<ErrorMessage | null> {
+    return this.run(async () => {
+      if (this.row.status !== 'lobby') return serverError('alreadyStarted');
+      const seats = this.row.seats.map((s) => (s.seat === seat ? { ...s, name } : s));
+      const setup = { ...this.row.setup, players: seats.map((s) => s.name) };
+      await this.env.storage.updateTable(this.row.id, { seats, setup });
+      this.row = { ...this.row, seats, setup };
+      this.state = Table.rebuild(this.row, this.commands);
+      this.broadcastInfo();
+      this.broadcastResync('names');
+      return null;
+    });
+  }
+
+  start(): Promise<ErrorMessage | null> {
+    return this.run(async () => {
+      if (this.row.status !== 'lobby') return serverError('alreadyStarted');
+      await this.env.storage.updateTable(this.row.id, { status: 'playing' });
+      this.row.status = 'playing';
+      this.broadcastInfo();
+      this.broadcastSince(this.state.log.length);
+      this.afterChange();
+      return null;
+    });
+  }
+
+  /** After a restart: timers and bots pick up where the log stopped. */
+  resumeService(): void {
+    if (this.row.status === 'playing') this.afterChange();
+    else if (this.row.status === 'lobby' && this.row.autoStart && this.humansAllJoined()) void this.start().catch(() => undefined);
+  }
+
+  // ---- commands --------------------------------------------------------------------------------
+
+  submit(sender: string, cmd: Command, nonce: string | null): Promise<SubmitResult> {
+    return this.run(() => this.perform(sender, cmd, nonce));
+  }
+
+  private async perform(sender: string, cmd: Command, nonce: string | null): Promise<SubmitResult> {
+    if (nonce !== null) {
+      const seen = this.nonces.get(`${sender}|${nonce}`);
+      if (seen !== undefined) return { ok: true, lastEvent: this.lastEvent, duplicate: true };
+    }
+    if (this.row.status === 'lobby') return { ok: false, error: serverError('notStarted') };
+    const from = this.state.log.length;
+    const res = apply(this.state, cmd);
+    if (!res.ok) {
+      const e: ErrorMessage = { type: 'error', code: res.error.code, message: res.error.message };
+      if (res.error.rule !== undefined) e.rule = res.error.rule;
+      if (res.error.detail !== undefined) e.detail = res.error.detail;
+      return { ok: false, error: e };
+    }
+    const row: CommandRow = { seq: this.commands.length, sender, nonce, command: normalizeCommand(cmd as unknown as Record<string, unknown>), at: Date.now() };
+    try {
+      await this.env.storage.appendCommand(this.row.id, row);
+    } catch (e) {
+      // Not stored, so not applied: rebuild the state from the stored log.
+      this.env.log.error({ err: String(e), table: this.row.id }, 'append failed');
+      this.state = Table.rebuild(this.row, this.commands);
+      return { ok: false, error: serverError('storage') };
+    }
+    this.commands.push(row);
+    if (nonce !== null) this.nonces.set(`${sender}|${nonce}`, row.seq);
+    this.broadcastSince(from);
+    if (this.state.finished) await this.finish();
+    else this.afterChange();
+    return { ok: true, lastEvent: this.lastEvent, duplicate: false };
+  }
+
+  undo(): Promise<ErrorMessage | null> {
+    return this.run(async () => {
+      if (this.row.status === 'finished') return serverError('nothingToUndo', 'the game is over');
+      const last = this.commands[this.commands.length - 1];
+      if (!last) return serverError('nothingToUndo');
+      await this.env.storage.undoCommand(this.row.id, last.seq, { at: Date.now(), kind: 'undo', seq: last.seq, command: last.command });
+      this.commands.pop();
+      if (last.nonce !== null) this.nonces.delete(`${last.sender}|${last.nonce}`);
+      this.state = Table.rebuild(this.row, this.commands);
+      this.cutAt = Math.min(this.cutAt, this.state.log.length);
+      this.broadcastResync('undo');
+      this.afterChange();
+      return null;
+    });
+  }
+
+  private async finish(): Promise<void> {
+    this.clearTimer();
+    this.clearBots();
+    const winner = this.state.winner ?? 'draw';
+    const finishedAt = Date.now();
+    await this.env.storage.updateTable(this.row.id, { status: 'finished', winner, finishedAt });
+    await this.env.storage.setDeadline(this.row.id, null);
+    this.row.status = 'finished';
+    this.row.winner = winner;
+    this.row.finishedAt = finishedAt;
+    for (const conn of this.conns) this.sendFinal(conn);
+    this.env.onFinished(this);
+  }
+
+  /** The finished game's record with the R60 publication (deal and salt). */
+  record(): GameRecord {
+    return toRecord(
+      this.row.setup,
+      this.commands.map((c) => c.command),
+      { commitment: this.row.commitment, salt: this.row.salt, meta: { tableId: this.row.id, mode: this.row.mode, createdAt: this.row.createdAt } },
+    );
+  }
+
+  // ---- timers and bots ---------------------------------------------------------------------
+
+  private afterChange(): void {
+    if (this.closed || this.row.status !== 'playing') return;
+    this.armTimer();
+    this.scheduleBots();
+  }
+
+  private clearTimer(): void {
+    if (this.timer) clearTimeout(this.timer);
+    if (this.warnTimer) clearTimeout(this.warnTimer);
+    this.timer = null;
+    this.warnTimer = null;
+    this.current = null;
+  }
+
+  private armTimer(): void {
+    const key = stageKey(this.state);
+    if (this.current && this.current.key === key) return;
+    const hadTimer = this.current !== null;
+    this.clearTimer();
+    const spec = this.row.clock.auto ? timerFor(this.state, this.row.clock, this.env.timeScale) : null;
+    if (!spec) {
+      if (hadTimer) this.broadcastRaw({ type: 'timer', kind: null });
+      if (this.row.deadline) {
+        this.row.deadline = null;
+        void this.env.storage.setDeadline(this.row.id, null).catch(() => undefined);
+      }
+      return;
+    }
+    let deadline: number;
+    if (this.row.deadline && this.row.deadline.key === key) {
+      deadline = this.row.deadline.at; // a restart resumes the stored deadline
+    } else {
+      deadline = Date.now() + spec.ms;
+      this.row.deadline = { key, at: deadline };
+      void this.env.storage.setDeadline(this.row.id, this.row.deadline).catch((e) => this.env.log.error({ err: String(e) }, 'deadline not stored'));
+    }
+    this.current = { spec, deadline, key };
+    this.broadcastRaw(this.timerMsg());
+    const left = deadline - Date.now();
+    this.timer = setTimeout(() => this.fire(key), Math.max(0, left));
+    if (spec.warnMs > 0 && left > spec.warnMs) this.warnTimer = setTimeout(() => this.broadcastRaw(this.timerMsg(true)), left - spec.warnMs);
+  }
+
+  private fire(key: number): void {
+    const cur = this.current;
+    if (!cur || cur.key !== key || this.closed) return;
+    // The nonce ties the clock command to its stage: after a restart it is not applied twice.
+    void this.submit('clock', cur.spec.command, `clock:${key}`).then((r) => {
+      if (!r.ok) this.env.log.warn({ table: this.row.id, code: r.error.code }, 'clock command refused');
+    });
+  }
+
+  private clearBots(): void {
+    for (const t of this.botTimers.values()) clearTimeout(t);
+    this.botTimers.clear();
+  }
+
+  private scheduleBots(): void {
+    for (const [seat] of this.policies) {
+      if (this.botTimers.has(seat)) continue;
+      if (legalCommands(this.state, seat).length === 0) continue;
+      const t = setTimeout(() => this.botMove(seat), this.row.botDelayMs * this.env.timeScale);
+      this.botTimers.set(seat, t);
+    }
+  }
+
+  private botMove(seat: number): void {
+    this.botTimers.delete(seat);
+    if (this.closed || this.row.status !== 'playing') return;
+    const legal = legalCommands(this.state, seat);
+    if (legal.length === 0) return;
+    const policy = this.policies.get(seat)!;
+    let decision;
+    try {
+      decision = policy({ view: view(this.state, { kind: 'seat', seat }), legal, rand: this.rand });
+    } catch (e) {
+      this.env.log.warn({ table: this.row.id, seat, err: String(e) }, 'bot failed');
+      return;
+    }
+    if (!decision) return;
+    const cmd = { ...decision.command, by: seat };
+    void this.submit(`bot:${seat}`, cmd, null).then((r) => {
+      if (!r.ok) this.env.log.warn({ table: this.row.id, seat, code: r.error.code }, 'bot command refused');
+    });
+  }
+
+  /** Stop timers and bots (server shutdown or eviction); connections are closed by the caller. */
+  close(): void {
+    this.closed = true;
+    this.clearTimer();
+    this.clearBots();
+  }
+}

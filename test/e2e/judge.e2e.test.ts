@@ -1,0 +1,332 @@
+// The judge's console end to end (issue 7): a real server serving web/dist, Debian's chromium on a
+// 768×1024 tablet viewport. A judge enters a whole 10-seat classic game from the console — a tie,
+// the revote and an "all leave?" vote, a 4th foul, an undo, a night miss — while a table display in
+// the same browser is checked at every step to show no role and no night action; then the protocol
+// page is compared with the record. A second test runs a club game through the console.
+// Screenshots go to test-results/judge-*.png.
+import { mkdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { replay, ROLE_DEFS, type GameRecord, type RoleId } from '../../src/engine/index.js';
+import { MemoryStorage, startServer, type RunningServer } from '../../src/server/index.js';
+
+const OUT = 'test-results';
+const CHROMIUM = '/usr/bin/chromium';
+const ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+const TABLET = { width: 768, height: 1024 };
+
+let server: RunningServer;
+let browser: Browser;
+let base = '';
+const contexts: BrowserContext[] = [];
+
+beforeAll(async () => {
+  mkdirSync(OUT, { recursive: true });
+  server = await startServer({ port: 0, storage: new MemoryStorage(), logLevel: false });
+  base = server.url;
+  browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS, headless: true });
+});
+
+afterAll(async () => {
+  for (const c of contexts) await c.close().catch(() => undefined);
+  await browser?.close();
+  await server?.close();
+});
+
+async function tablet(): Promise<BrowserContext> {
+  const c = await browser.newContext({ viewport: TABLET, hasTouch: true, locale: 'ru-RU' });
+  contexts.push(c);
+  return c;
+}
+
+async function shot(page: Page, name: string): Promise<void> {
+  await page.screenshot({ path: join(OUT, `judge-${name}.png`), fullPage: true });
+}
+
+/** Tap a seat in one of the console's seat grids. */
+async function tap(page: Page, grid: string, seat: number): Promise<void> {
+  await page.locator(`[data-testid="${grid}"] [data-seat="${seat}"]`).click();
+}
+
+async function click(page: Page, testid: string): Promise<void> {
+  await page.locator(`[data-testid="${testid}"]`).first().click();
+}
+
+async function flash(page: Page): Promise<{ kind: string; text: string }> {
+  const f = page.locator('[data-testid="flash"]');
+  return { kind: (await f.getAttribute('data-kind')) ?? '', text: await f.innerText() };
+}
+
+async function expectOk(page: Page): Promise<string> {
+  const f = await flash(page);
+  expect(f.kind, f.text).toBe('ok');
+  return f.text;
+}
+
+async function speaker(page: Page): Promise<number> {
+  return Number(await page.locator('[data-testid="speaker"]').getAttribute('data-seat'));
+}
+
+const ROLE_WORDS_RU = (['civilian', 'sheriff', 'don', 'mafia', 'doctor', 'maniac', 'putana'] as RoleId[]).map((r) => ROLE_DEFS[r].title.ru);
+const NIGHT_WORDS_RU = ['стреляет', 'проверяет', 'План дона', 'не стреляет', 'лечит', 'замораживает', 'убивает', 'пропускает ход', 'Проверка'];
+
+/** The display holds no role and no night action (before the end), and has caught up. */
+async function checkDisplay(display: Page, judge: Page, step: string, finished = false): Promise<void> {
+  const want = await judge.locator('[data-testid="judge"]').getAttribute('data-last-public');
+  await display.waitForFunction((n) => document.querySelector('[data-testid="board"]')?.getAttribute('data-last-public') === n, want, { timeout: 10_000, polling: 100 });
+  const text = await display.locator('body').innerText();
+  if (!finished) {
+    expect(await display.locator('.bs-role').count(), step).toBe(0);
+    for (const w of ROLE_WORDS_RU) expect(text.includes(w), `${step}: display shows "${w}"`).toBe(false);
+  }
+  for (const w of NIGHT_WORDS_RU) expect(text.includes(w), `${step}: display shows "${w}"`).toBe(false);
+}
+
+/** Don 2, mafia 5 and 8, sheriff 3, the rest civilians (entered from the cards drawn). */
+const DEAL: RoleId[] = ['civilian', 'don', 'sheriff', 'civilian', 'mafia', 'civilian', 'civilian', 'mafia', 'civilian', 'civilian'];
+const NAMES = ['Анна', 'Борис', 'Вера', 'Глеб', 'Ирина', 'Егор', 'Жанна', 'Захар', 'Илья', 'Кира'];
+
+describe('judge console (issue 7)', () => {
+  it('a judge enters a whole classic game; the display never shows a role or a night action; the protocol matches the record', async () => {
+    const ctx = await tablet();
+    const judge = await ctx.newPage();
+    const id = 'e2e-classic';
+    await judge.goto(`${base}/judge/${id}`);
+    await judge.locator('[data-testid="setup"]').waitFor();
+    for (let i = 0; i < 10; i++) await judge.locator(`[data-testid="name-${i + 1}"]`).fill(NAMES[i]!);
+    // The app's deal first: its commitment is shown as text and QR before the game (R60).
+    await click(judge, 'make-deal');
+    await judge.locator('[data-testid="commitment-text"]').waitFor();
+    expect(await judge.locator('[data-testid="commitment-text"]').innerText()).toMatch(/^[0-9a-f]{64}$/);
+    expect(await judge.locator('[data-testid="commitment-qr"]').count()).toBe(1);
+    await shot(judge, '01-setup-commitment');
+    // This table drew physical cards instead.
+    await click(judge, 'deal-cards');
+    for (let i = 0; i < 10; i++) await judge.locator(`[data-testid="card-${i + 1}"]`).selectOption(DEAL[i]!);
+    await click(judge, 'start-game');
+
+    const display = await ctx.newPage();
+    await display.goto(`${base}/display/${id}`);
+    await display.locator('[data-testid="board"]').waitFor();
+    await checkDisplay(display, judge, 'night 1');
+
+    // Night 1: the script and the don's plan (R17).
+    await judge.locator('[data-testid="script"]').waitFor();
+    for (const t of [7, 3, 1]) await tap(judge, 'plan-grid', t);
+    await click(judge, 'save-plan');
+    expect(await judge.locator('[data-testid="plan-saved"]').innerText()).toContain('№7 → №3 → №1');
+    await shot(judge, '02-night1-script');
+    await checkDisplay(display, judge, 'night 1 plan');
+    await click(judge, 'end-night');
+
+    // Day 1: seat 1 opens (R3).
+    expect(await speaker(judge)).toBe(1);
+    await click(judge, 'timer-toggle');
+    await tap(judge, 'nominate-grid', 4);
+    expect(await expectOk(judge)).toContain('№4');
+    // A second nomination by the same speaker is refused, with the reason and rule (R5).
+    await tap(judge, 'nominate-grid', 6);
+    let f = await flash(judge);
+    expect(f.kind).toBe('error');
+    expect(f.text).toContain('R5');
+    await judge.waitForTimeout(1200);
+    await shot(judge, '03-day1-speech');
+    await display.waitForFunction(() => /\d:\d\d/.test(document.querySelector('[data-testid="display-timer"]')?.textContent ?? ''), undefined, { polling: 100 });
+    await checkDisplay(display, judge, 'day 1 seat 1');
+    await shot(display, '04-display-day1');
+    await click(judge, 'end-speech');
+
+    expect(await speaker(judge)).toBe(2);
+    await tap(judge, 'nominate-grid', 4);
+    f = await flash(judge);
+    expect(f.kind).toBe('error'); // already nominated (R5)
+    await tap(judge, 'nominate-grid', 6);
+    await expectOk(judge);
+    await click(judge, 'end-speech');
+
+    // Seat 3 nominates 9 by mistake: the judge undoes it; the history keeps it, struck through.
+    expect(await speaker(judge)).toBe(3);
+    await tap(judge, 'nominate-grid', 9);
+    await expectOk(judge);
+    await click(judge, 'undo');
+    expect((await flash(judge)).kind).toBe('undo');
+    expect(await judge.locator('[data-testid="nominations"] [data-target="9"]').count()).toBe(0);
+    await click(judge, 'history-toggle');
+    expect(await judge.locator('[data-testid="history"] li.undone').count()).toBe(1);
+    await shot(judge, '05-undo-history');
+    await click(judge, 'history-toggle');
+    await checkDisplay(display, judge, 'after undo');
+    await click(judge, 'end-speech');
+
+    // Three fouls to seat 10 before its speech: it loses today's speech (R6, R19).
+    for (let k = 0; k < 3; k++) await tap(judge, 'foul-grid', 10);
+    expect(await judge.locator('[data-testid="foul-grid"] [data-seat="10"]').innerText()).toContain('3');
+    for (let seat = 4; seat <= 9; seat++) {
+      expect(await speaker(judge)).toBe(seat);
+      await click(judge, 'end-speech');
+    }
+    await checkDisplay(display, judge, 'day 1 end');
+
+    // Vote: 4 vs 6; five hands for 4, the other five default to 6 (R8) → tie (R9).
+    await judge.locator('[data-testid="ballot"]').waitFor();
+    for (const seat of [1, 2, 3, 4, 5]) await tap(judge, 'hands-grid', seat);
+    await shot(judge, '06-vote-hands');
+    await click(judge, 'apply-hands');
+    expect(await judge.locator('[data-testid="defaults"]').innerText()).toContain('№6, №7, №8, №9, №10');
+    await checkDisplay(display, judge, 'vote');
+    await click(judge, 'close-vote');
+    f = await flash(judge);
+    expect(f.text).toContain('R9');
+    // Tie speeches, 30 s each, in nomination order.
+    expect(await speaker(judge)).toBe(4);
+    expect(await judge.locator('[data-testid="timer-clock"]').innerText()).toBe('0:30');
+    await click(judge, 'end-speech');
+    expect(await speaker(judge)).toBe(6);
+    await click(judge, 'time-up');
+    // Revote: the same split → "all leave?" (R9).
+    await judge.locator('[data-testid="hand-count"]').fill('5');
+    await click(judge, 'apply-hands');
+    await click(judge, 'close-vote');
+    await judge.locator('text=«Кто за то, чтобы все покинули стол?»').waitFor();
+    await checkDisplay(display, judge, 'all leave?');
+    for (const seat of [1, 2, 3, 4]) await tap(judge, 'hands-grid', seat);
+    await shot(judge, '07-all-leave');
+    await click(judge, 'apply-hands');
+    f = await flash(judge);
+    expect(f.text).toContain('все остаются');
+    expect(f.text).toContain('R9');
+
+    // Night 2: a miss — seat 8 shoots elsewhere (R12); the don finds the sheriff.
+    await judge.locator('[data-testid="all-at"]').waitFor();
+    await tap(judge, 'slot-grid-2-shoot', 7);
+    await tap(judge, 'slot-grid-5-shoot', 7);
+    await tap(judge, 'slot-grid-8-shoot', 1);
+    await checkDisplay(display, judge, 'night 2 shots');
+    await tap(judge, 'slot-grid-2-check', 3);
+    expect(await judge.locator('[data-testid="check-answer"]').first().innerText()).toContain('шериф');
+    await shot(judge, '08-night2-checks');
+    await checkDisplay(display, judge, 'night 2 don check');
+    await tap(judge, 'slot-grid-3-check', 5);
+    f = await flash(judge);
+    expect(f.text).toContain('чёрный');
+    expect(f.text).toContain('Промах');
+    await judge.locator('[data-testid="morning"]').waitFor();
+    expect(await judge.locator('[data-testid="morning"]').innerText()).toContain('промахнулась');
+    await shot(judge, '09-morning-miss');
+    await checkDisplay(display, judge, 'morning 2');
+
+    // Day 2 opens at seat 2 (R3). The 4th foul removes seat 10 (R6).
+    expect(await speaker(judge)).toBe(2);
+    await tap(judge, 'foul-grid', 10);
+    f = await flash(judge);
+    expect(f.text).toContain('№10');
+    expect(f.text).toContain('R6');
+    await checkDisplay(display, judge, '4th foul');
+    await click(judge, 'end-speech');
+    expect(await speaker(judge)).toBe(3);
+    await tap(judge, 'nominate-grid', 5);
+    await click(judge, 'end-speech');
+    for (const seat of [4, 5, 6, 7, 8, 9, 1]) {
+      expect(await speaker(judge)).toBe(seat);
+      await click(judge, 'end-speech');
+    }
+    // A single candidate on day 2 leaves (R7); last word.
+    expect(await speaker(judge)).toBe(5);
+    await click(judge, 'end-speech');
+
+    // Night 3: "all at 3"; both checks.
+    await tap(judge, 'all-at-grid', 3);
+    await tap(judge, 'slot-grid-2-check', 1);
+    await tap(judge, 'slot-grid-3-check', 8);
+    await checkDisplay(display, judge, 'night 3');
+    // Day 3: last word of 3, then from seat 4 (R3).
+    expect(await speaker(judge)).toBe(3);
+    await click(judge, 'end-speech');
+    expect(await speaker(judge)).toBe(4);
+    await tap(judge, 'nominate-grid', 2);
+    await click(judge, 'end-speech');
+    expect(await speaker(judge)).toBe(6);
+    await tap(judge, 'nominate-grid', 8);
+    await click(judge, 'end-speech');
+    for (const seat of [7, 8, 9, 1, 2]) {
+      expect(await speaker(judge)).toBe(seat);
+      await click(judge, 'end-speech');
+    }
+    for (const seat of [1, 4, 6, 7, 9]) await tap(judge, 'hands-grid', seat);
+    await click(judge, 'apply-hands');
+    await click(judge, 'close-vote');
+    expect(await speaker(judge)).toBe(2);
+    await click(judge, 'end-speech');
+    await checkDisplay(display, judge, 'day 3');
+
+    // Night 4: the last mafia shoots 9. Day 4: 1 nominates 8, a single candidate → red win (R15).
+    await tap(judge, 'slot-grid-8-shoot', 9);
+    expect(await speaker(judge)).toBe(9);
+    await click(judge, 'end-speech');
+    for (const seat of [6, 7]) {
+      expect(await speaker(judge)).toBe(seat);
+      await click(judge, 'end-speech');
+    }
+    expect(await speaker(judge)).toBe(8);
+    await click(judge, 'end-speech');
+    expect(await speaker(judge)).toBe(1);
+    await tap(judge, 'nominate-grid', 8);
+    await click(judge, 'end-speech');
+    expect(await speaker(judge)).toBe(4);
+    await click(judge, 'end-speech');
+    await judge.locator('[data-testid="game-over"]').waitFor();
+    await shot(judge, '10-game-over');
+    await checkDisplay(display, judge, 'game over', true);
+    expect(await display.locator('[data-testid="display-winner"]').innerText()).toContain('красные');
+    expect(await display.locator('.bs-role').count()).toBe(10);
+    await shot(display, '11-display-final');
+
+    // The protocol page against the record.
+    const stored = await judge.evaluate((k) => localStorage.getItem(k), `gorod.judge.game.${id}`);
+    const game = JSON.parse(stored!) as { setup: Record<string, unknown>; entries: { commands: GameRecord['commands'] }[] };
+    const record = { ...game.setup, format: 'gorod-record/1', commands: game.entries.flatMap((e) => e.commands) };
+    const r = replay(record);
+    expect(r.ok).toBe(true);
+    if (!r.ok) return;
+    expect(r.value.rejected).toEqual([]);
+    const st = r.value.state;
+    expect(st.finished).toBe(true);
+    expect(st.winner).toBe('red');
+    await click(judge, 'to-protocol');
+    await judge.locator('[data-testid="protocol"]').waitFor();
+    const rows = judge.locator('[data-testid="proto-seats"] tbody tr');
+    expect(await rows.count()).toBe(10);
+    for (let i = 0; i < 10; i++) {
+      const seat = st.seats[i]!;
+      const row = rows.nth(i);
+      expect(await row.locator('[data-testid="proto-role"]').innerText()).toBe(ROLE_DEFS[seat.role].title.ru);
+      expect(Number(await row.locator('[data-testid="proto-fouls"]').innerText())).toBe(seat.fouls);
+      expect(await row.innerText()).toContain(NAMES[i]!);
+    }
+    const rounds = st.log.filter((e) => e.t === 'voteClosed').length;
+    expect(await judge.locator('[data-testid="proto-vote"]').count()).toBe(rounds);
+    expect(await judge.locator('[data-testid="proto-allleave"]').count()).toBe(1);
+    expect(await judge.locator('[data-testid="proto-result"]').innerText()).toContain('красные');
+    const nights = judge.locator('[data-testid="proto-nights"] tbody tr');
+    expect(await nights.nth(1).innerText()).toContain('промах');
+    await shot(judge, '12-protocol');
+    const [download] = await Promise.all([judge.waitForEvent('download'), click(judge, 'csv')]);
+    const csv = readFileSync((await download.path())!, 'utf8');
+    expect(csv.split('\n').filter((l) => l.startsWith('seat,')).length).toBe(10);
+    expect(csv).toContain('allLeave');
+    expect(csv).toContain('result,,winner,,,red');
+    await display.goto(`${base}/display/${id}?overlay=1`);
+    await display.locator('[data-testid="board"].overlay').waitFor();
+    await shot(display, '13-overlay');
+  });
+});

@@ -1,0 +1,82 @@
+// The app shell: header (home, rules, replay, language), the router and the lazy routes.
+// The replay viewer, rules pages and the judge/display/protocol routes load on demand so the
+// first screen stays small.
+import { lazy, Suspense, type ComponentType } from 'react';
+import { useTranslation } from 'react-i18next';
+import { currentLang, setLang } from './lib/i18n.js';
+import { Link, matchPath, useLocation } from './lib/router.js';
+import { HomePage } from './pages/HomePage.js';
+import { CreatedPage } from './pages/CreatedPage.js';
+import { PlayPage } from './pages/PlayPage.js';
+
+const ReplayPage = lazy(() => import('./pages/ReplayPage.js'));
+const RulesPage = lazy(() => import('./pages/RulesPage.js'));
+const JudgePage = lazy(() => import('./judge/JudgePage.js'));
+const DisplayPage = lazy(() => import('./display/DisplayPage.js'));
+const ProtocolPage = lazy(() => import('./protocol/ProtocolPage.js'));
+
+interface Route {
+  pattern: string;
+  Page: ComponentType;
+  /** Full-screen pages (the table display) draw without the app header. */
+  bare?: boolean;
+}
+
+const ROUTES: Route[] = [
+  { pattern: '/', Page: HomePage },
+  { pattern: '/created/:id', Page: CreatedPage },
+  { pattern: '/play/:id', Page: PlayPage },
+  { pattern: '/replay', Page: ReplayPage },
+  { pattern: '/replay/:id', Page: ReplayPage },
+  { pattern: '/rules', Page: RulesPage },
+  { pattern: '/rules/:preset', Page: RulesPage },
+  { pattern: '/judge/:id', Page: JudgePage },
+  { pattern: '/display/:id', Page: DisplayPage, bare: true },
+  { pattern: '/protocol/:id', Page: ProtocolPage },
+];
+
+export function LangSwitch() {
+  const { t, i18n } = useTranslation();
+  const next = i18n.language === 'en' ? 'ru' : 'en';
+  return (
+    <button type="button" className="btn btn-small lang-switch" onClick={() => setLang(next)} aria-label={t('nav.switchLang')} data-testid="lang-switch">
+      {next === 'en' ? 'EN' : 'RU'}
+    </button>
+  );
+}
+
+function NotFound() {
+  const { t } = useTranslation();
+  return (
+    <main className="page">
+      <h1>{t('nav.notFound')}</h1>
+      <Link to="/">{t('nav.home')}</Link>
+    </main>
+  );
+}
+
+export function App() {
+  const { t } = useTranslation();
+  const path = useLocation().split('?')[0]!;
+  const route = ROUTES.find((r) => matchPath(r.pattern, path) !== null);
+  const Page = route?.Page ?? NotFound;
+  return (
+    <div className="app" lang={currentLang()}>
+      {!route?.bare && (
+        <header className="app-header">
+          <Link to="/" className="logo">
+            {t('app.name')}
+          </Link>
+          <nav className="app-nav" aria-label={t('nav.main')}>
+            <Link to="/rules">{t('nav.rules')}</Link>
+            <Link to="/replay">{t('nav.replay')}</Link>
+          </nav>
+          <LangSwitch />
+        </header>
+      )}
+      <Suspense fallback={<p className="page muted">{t('app.loading')}</p>}>
+        <Page key={path} />
+      </Suspense>
+    </div>
+  );
+}

@@ -1,0 +1,203 @@
+// The table display (`/display/:id`; `?overlay=1` for a transparent stream overlay): phase, the
+// speaker and timer, nominations, vote tallies, fouls and who is out. It renders only the engine's
+// public view — from the server (`?token=` spectator token) or, on the judge's own machine, from the
+// console's local record projected by view(state, {kind:'public'}) — so it can never show a role or
+// a night action before the game ends.
+import { useEffect, useMemo, useState } from 'react';
+import { view, type GameEvent, type GameView } from '../../../src/engine/index.js';
+import { queryParam, routeParam } from '../lib/router.js';
+import { useGameClient, useGameSnapshot } from '../lib/ws.js';
+import { loadTimer, tableChannel, type TableMsg } from '../judge/broadcast.js';
+import { describeEvent, roleName, roundName, teamName, causeName } from '../judge/format.js';
+import { useLang, type Lang } from '../judge/lang.js';
+import { loadGame } from '../judge/offline.js';
+import { stateOf } from '../judge/session.js';
+import { formatClock, remaining, type TimerState } from '../judge/timer.js';
+import './display.css';
+
+const L = (lang: Lang, ru: string, en: string): string => (lang === 'ru' ? ru : en);
+
+/** The public view of the console's game kept in this browser (the judge's laptop). */
+function useLocalPublicView(id: string, enabled: boolean): GameView | null {
+  const [tick, setTick] = useState(0);
+  useEffect(() => {
+    if (!enabled) return;
+    const ch = tableChannel(id);
+    const bump = (): void => setTick((t) => t + 1);
+    if (ch) ch.onmessage = (m: MessageEvent<TableMsg>) => m.data?.type === 'game' && bump();
+    const onStorage = (e: StorageEvent): void => {
+      if (e.key && e.key.includes(id)) bump();
+    };
+    window.addEventListener('storage', onStorage);
+    const poll = setInterval(bump, 2000);
+    return () => {
+      ch?.close();
+      window.removeEventListener('storage', onStorage);
+      clearInterval(poll);
+    };
+  }, [id, enabled]);
+  return useMemo(() => {
+    void tick;
+    if (!enabled) return null;
+    const g = loadGame(globalThis.localStorage, id);
+    if (!g) return null;
+    return view(stateOf(g), { kind: 'public' });
+  }, [id, enabled, tick]);
+}
+
+/** The judge's timer when the console runs in this browser. */
+function useLocalTimer(id: string): { timer: TimerState | null; seat: number | null } {
+  const [msg, setMsg] = useState(() => loadTimer(id));
+  useEffect(() => {
+    const ch = tableChannel(id);
+    if (ch)
+      ch.addEventListener('message', (m: MessageEvent<TableMsg>) => {
+        if (m.data?.type === 'timer') setMsg(m.data);
+      });
+    return () => ch?.close();
+  }, [id]);
+  return { timer: msg?.timer ?? null, seat: msg?.seat ?? null };
+}
+
+function useNow(ms = 250): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const h = setInterval(() => setNow(Date.now()), ms);
+    return () => clearInterval(h);
+  }, [ms]);
+  return now;
+}
+
+/** Tallies of every closed vote today, from the public log. */
+function todaysVotes(v: GameView): GameEvent[] {
+  let start = 0;
+  for (let i = v.log.length - 1; i >= 0; i--)
+    if (v.log[i]!.t === 'dayStarted') {
+      start = i;
+      break;
+    }
+  return v.log.slice(start).filter((e) => e.t === 'voteClosed' || e.t === 'allLeaveClosed' || e.t === 'tie' || e.t === 'noVote' || e.t === 'singleCandidate');
+}
+
+export function Board({ v, lang, clock, overlay }: { v: GameView; lang: Lang; clock: string | null; overlay: boolean }) {
+  const st = v.stage;
+  const speaker = st.kind === 'speech' ? st.seat : null;
+  const phase = v.finished
+    ? L(lang, 'Игра окончена', 'Game over')
+    : v.phase === 'night'
+      ? L(lang, `Ночь ${v.number}`, `Night ${v.number}`)
+      : L(lang, `День ${v.number}`, `Day ${v.number}`);
+  const stageText =
+    st.kind === 'speech'
+      ? st.speech === 'last'
+        ? L(lang, 'последнее слово', 'last word')
+        : st.speech === 'tie'
+          ? L(lang, 'оправдательная речь', 'tie speech')
+          : L(lang, 'речь', 'speech')
+      : st.kind === 'vote'
+        ? roundName(st.round, lang)
+        : st.kind === 'night'
+          ? L(lang, 'город спит', 'the town sleeps')
+          : '';
+  const nominated = new Set(v.nominations.map((n) => n.target));
+  const votes = todaysVotes(v);
+  const lastPublic = v.log.filter((e) => e.vis === 'public' && !['voteCast', 'gameStarted'].includes(e.t)).slice(-4);
+  return (
+    <div className={`board${overlay ? ' overlay' : ''}`} data-testid="board" data-last-public={v.log.length ? v.log[v.log.length - 1]!.n : -1}>
+      <div className="board-top">
+        <div className="board-phase" data-testid="display-phase">
+          {phase} <span className="board-stage">{stageText}</span>
+        </div>
+        {speaker !== null && (
+          <div className="board-speaker" data-testid="display-speaker">
+            {L(lang, 'Говорит', 'Speaking')} <b>№{speaker}</b> {v.seats[speaker - 1]?.name !== String(speaker) ? v.seats[speaker - 1]?.name : ''}
+          </div>
+        )}
+        {clock !== null && (
+          <div className="board-clock" data-testid="display-timer">
+            {clock}
+          </div>
+        )}
+      </div>
+      {v.finished && (
+        <div className="board-winner" data-testid="display-winner">
+          {L(lang, 'Победа:', 'Winner:')} {teamName(v.winner, lang)}
+        </div>
+      )}
+      <div className="board-seats">
+        {v.seats.map((x) => (
+          <div key={x.seat} className={`board-seat${x.alive ? '' : ' out'}${x.seat === speaker ? ' cur' : ''}${nominated.has(x.seat) ? ' nom' : ''}`} data-testid="display-seat" data-seat={x.seat}>
+            <div className="bs-num">{x.seat}</div>
+            <div className="bs-name">{x.name !== String(x.seat) ? x.name : ''}</div>
+            <div className="bs-fouls" data-fouls={x.fouls}>
+              {'●'.repeat(x.fouls)}
+              {'○'.repeat(Math.max(0, 4 - x.fouls))}
+            </div>
+            {x.exit && <div className="bs-exit">{causeName(x.exit.cause, lang)}</div>}
+            {x.role && <div className={`bs-role team-${x.team}`}>{roleName(x.role, lang)}</div>}
+          </div>
+        ))}
+      </div>
+      {!overlay || v.nominations.length > 0 || st.kind === 'vote' ? (
+        <div className="board-noms" data-testid="display-nominations">
+          {L(lang, 'Выставлены:', 'Nominated:')} {v.nominations.length ? v.nominations.map((n) => `№${n.target}`).join(', ') : st.kind === 'vote' ? v.ballot.map((b) => `№${b}`).join(', ') : '—'}
+          {st.kind === 'vote' && (
+            <span className="board-voted">
+              {' '}
+              · {L(lang, 'проголосовали', 'voted')}: {v.voted.length}
+            </span>
+          )}
+        </div>
+      ) : null}
+      {votes.length > 0 && (
+        <div className="board-votes" data-testid="display-votes">
+          {votes.map((e) => (
+            <div key={e.n}>{describeEvent(e, lang)}</div>
+          ))}
+        </div>
+      )}
+      {!overlay && (
+        <div className="board-log" data-testid="display-log">
+          {lastPublic.map((e) => (
+            <div key={e.n}>{describeEvent(e, lang)}</div>
+          ))}
+        </div>
+      )}
+    </div>
+  );
+}
+
+export default function DisplayPage() {
+  const [lang] = useLang();
+  const id = routeParam('/display/:id', 'id') ?? '';
+  const token = queryParam('token');
+  const overlay = queryParam('overlay') === '1';
+  const client = useGameClient(token);
+  const snap = useGameSnapshot(client);
+  const local = useLocalPublicView(id, !token);
+  const localTimer = useLocalTimer(id);
+  const now = useNow();
+  useEffect(() => {
+    if (!overlay) return;
+    const prev = document.body.style.background;
+    document.body.style.background = 'transparent';
+    document.documentElement.style.background = 'transparent';
+    return () => {
+      document.body.style.background = prev;
+    };
+  }, [overlay]);
+
+  const v = token ? snap.view : local;
+  let clock: string | null = null;
+  if (v && !v.finished && v.stage.kind === 'speech') {
+    if (token && snap.timer?.deadline) clock = formatClock(Math.max(0, snap.timer.deadline - now));
+    else if (!token && localTimer.timer && localTimer.seat === v.stage.seat) clock = formatClock(remaining(localTimer.timer, now));
+  }
+  if (!v)
+    return (
+      <div className={`board${overlay ? ' overlay' : ''}`} data-testid="board-empty">
+        {L(lang, 'Ожидание игры…', 'Waiting for the game…')}
+      </div>
+    );
+  return <Board v={v} lang={lang} clock={clock} overlay={overlay} />;
+}

@@ -1,0 +1,228 @@
+// Day: the speaking order, the current speaker with the big timer, nominations on the speaker's
+// behalf, the floor (club), and fouls/removals for every seat.
+import { useState } from 'react';
+import { legalCommands, type Command, type GameState } from '../../../src/engine/index.js';
+import { foulMeaning, nextFoulEffect } from './fouls.js';
+import type { Lang } from './lang.js';
+import { morningAnnouncement } from './script.js';
+import { SpeechTimer } from './SpeechTimer.js';
+import { Rule, SeatGrid } from './ui.js';
+
+type Submit = (label: string, commands: Command[], opts?: { closeIfOpen?: boolean; note?: string[] }) => boolean;
+
+const L = (lang: Lang, ru: string, en: string): string => (lang === 'ru' ? ru : en);
+
+/** Today's speaking order (R3) from the day's opening event. */
+export function todaysOrder(s: GameState): number[] {
+  for (let i = s.log.length - 1; i >= 0; i--) {
+    const e = s.log[i]!;
+    if (e.t === 'dayStarted') return e.order;
+  }
+  return [];
+}
+
+function speechLabel(kind: string, lang: Lang): string {
+  if (kind === 'last') return L(lang, 'Последнее слово', 'Last word');
+  if (kind === 'tie') return L(lang, 'Оправдательная речь (перестрелка)', 'Tie speech');
+  return L(lang, 'Речь', 'Speech');
+}
+
+export function SpeakingOrder({ s, lang }: { s: GameState; lang: Lang }) {
+  const order = todaysOrder(s);
+  const st = s.stage;
+  const current = st.kind === 'speech' ? st.seat : null;
+  return (
+    <div className="order" data-testid="speaking-order">
+      <span className="order-title">{L(lang, 'Порядок (R3):', 'Order (R3):')}</span>
+      {order.map((seat) => {
+        const x = s.seats[seat - 1]!;
+        const done = !s.queue.includes(seat) && seat !== current;
+        const cls = seat === current ? 'cur' : !x.alive ? 'dead' : done ? 'done' : x.silenced ? 'silenced' : '';
+        return (
+          <span key={seat} className={`order-chip ${cls}`} data-seat={seat}>
+            {seat}
+          </span>
+        );
+      })}
+    </div>
+  );
+}
+
+export function Morning({ s, lang }: { s: GameState; lang: Lang }) {
+  const lines = morningAnnouncement(s, lang);
+  if (lines.length === 0 || s.number < 2) return null;
+  return (
+    <div className="card morning" data-testid="morning">
+      <h3>{L(lang, 'Объявление утра (R14)', 'Morning announcement (R14)')}</h3>
+      {lines.map((l, i) => (
+        <p key={i} className="say">
+          {l}
+        </p>
+      ))}
+    </div>
+  );
+}
+
+export function DayPanel({ id, s, lang, submit }: { id: string; s: GameState; lang: Lang; submit: Submit }) {
+  const st = s.stage;
+  if (st.kind !== 'speech') return null;
+  const speaker = st.seat;
+  const legal = legalCommands(s, speaker);
+  const canNominate = legal.some((c) => c.do === 'nominate');
+  const canWithdraw = legal.some((c) => c.do === 'withdraw');
+  const floor = legal.filter((c) => c.do === 'giveFloor');
+  const total = (st.speech === 'tie' ? s.options.tieSpeechSeconds : st.speech === 'last' ? s.options.lastWordSeconds : s.options.speechSeconds) * 1000;
+  const name = s.seats[speaker - 1]?.name ?? '';
+  const nominated = new Set(s.nominations.map((n) => n.target));
+  return (
+    <div className="panel day">
+      <Morning s={s} lang={lang} />
+      <SpeakingOrder s={s} lang={lang} />
+      <div className="speaker-row">
+        <div className="speaker" data-testid="speaker" data-seat={speaker}>
+          <div className="speaker-kind">
+            {speechLabel(st.speech, lang)} <Rule rule={st.speech === 'tie' ? 'R9' : st.speech === 'last' ? 'R10' : 'R4'} />
+          </div>
+          <div className="speaker-num">№{speaker}</div>
+          {name !== String(speaker) && <div className="speaker-name">{name}</div>}
+        </div>
+        <SpeechTimer id={id} lang={lang} totalMs={total} resetKey={`${s.log.length > 0 ? lastSpeechStart(s) : 0}`} seat={speaker} />
+      </div>
+      <div className="actions">
+        <button type="button" className="big primary" data-testid="end-speech" onClick={() => submit(L(lang, `№${speaker}: «Спасибо»`, `#${speaker}: "Thank you"`), [{ by: speaker, do: 'endSpeech' }])}>
+          {L(lang, '«Спасибо» — следующий', '"Thank you" — next')}
+        </button>
+        <button type="button" className="big" data-testid="time-up" onClick={() => submit(L(lang, 'Время вышло', 'Time is up'), [{ by: 'clock', do: 'endSpeech' }])}>
+          {L(lang, 'Время вышло', 'Time is up')}
+        </button>
+        {canWithdraw && (
+          <button type="button" className="big" data-testid="withdraw" onClick={() => submit(L(lang, `№${speaker} отзывает кандидатуру`, `#${speaker} withdraws`), [{ by: speaker, do: 'withdraw' }])}>
+            {L(lang, 'Отозвать кандидатуру (R5)', 'Withdraw nomination (R5)')}
+          </button>
+        )}
+      </div>
+      {st.speech === 'day' && (
+        <div className="card">
+          <h3>
+            {L(lang, `№${speaker} выставляет…`, `#${speaker} nominates…`)} <Rule rule="R5" />
+          </h3>
+          {!canNominate && (
+            <p className="muted" data-testid="nominate-closed">
+              {s.nominations.some((n) => n.by === speaker) ? L(lang, 'Кандидатура этого игрока уже выставлена (одна за день).', 'This speaker already has a nomination standing (one a day).') : L(lang, 'Этот игрок сейчас не может выставлять.', 'This speaker cannot nominate now.')}
+            </p>
+          )}
+          <SeatGrid
+            testid="nominate-grid"
+            columns={10}
+            seats={s.seats.map((x) => ({
+              seat: x.seat,
+              disabled: !x.alive,
+              selected: nominated.has(x.seat),
+              tone: !x.alive ? 'dead' : 'default',
+            }))}
+            onTap={(t) => submit(L(lang, `№${speaker} выставляет №${t}`, `#${speaker} nominates #${t}`), [{ by: speaker, do: 'nominate', target: t }])}
+          />
+          {floor.length > 0 && (
+            <>
+              <h3>
+                {L(lang, 'Дать слово (клуб)', 'Give the floor (club)')} <Rule rule="R27" />
+              </h3>
+              <SeatGrid
+                testid="floor-grid"
+                columns={10}
+                seats={floor.map((c) => ({ seat: c.target as number }))}
+                onTap={(t) => submit(L(lang, `№${speaker} даёт слово №${t}`, `#${speaker} gives the floor to #${t}`), [{ by: speaker, do: 'giveFloor', target: t }])}
+              />
+            </>
+          )}
+        </div>
+      )}
+      <Nominations s={s} lang={lang} />
+      <FoulsCard s={s} lang={lang} submit={submit} />
+    </div>
+  );
+}
+
+function lastSpeechStart(s: GameState): number {
+  for (let i = s.log.length - 1; i >= 0; i--) if (s.log[i]!.t === 'speechStarted') return i;
+  return 0;
+}
+
+export function Nominations({ s, lang }: { s: GameState; lang: Lang }) {
+  return (
+    <div className="nominations" data-testid="nominations">
+      <span>{L(lang, 'Выставлены:', 'Nominated:')}</span>{' '}
+      {s.nominations.length === 0 ? (
+        <span className="muted">—</span>
+      ) : (
+        s.nominations.map((n) => (
+          <span key={n.target} className="chip" data-target={n.target}>
+            №{n.target} <small>({L(lang, 'от', 'by')} №{n.by})</small>
+          </span>
+        ))
+      )}
+    </div>
+  );
+}
+
+const REASONS: [string, string][] = [
+  ['подглядывание', 'peeking'],
+  ['снятая маска', 'mask off'],
+  ['провокация', 'provocation'],
+  ['клятва', 'oath'],
+  ['пари', 'bet'],
+  ['ушёл из-за стола', 'left the table'],
+  ['подсказки ночью', 'hints at night'],
+  ['оскорбление', 'insult'],
+];
+
+export function FoulsCard({ s, lang, submit }: { s: GameState; lang: Lang; submit: Submit }) {
+  const [mode, setMode] = useState<'foul' | 'remove'>('foul');
+  const [reason, setReason] = useState(0);
+  const reasonText = (REASONS[reason] ?? REASONS[0]!)[lang === 'ru' ? 0 : 1];
+  return (
+    <div className="card fouls" data-testid="fouls">
+      <div className="row">
+        <h3>
+          {L(lang, 'Фолы и удаления', 'Fouls and removals')} <Rule rule="R6" />
+        </h3>
+        <div className="seg">
+          <button type="button" className={mode === 'foul' ? 'on' : ''} data-testid="mode-foul" onClick={() => setMode('foul')}>
+            {L(lang, 'Фол', 'Foul')}
+          </button>
+          <button type="button" className={mode === 'remove' ? 'on' : ''} data-testid="mode-remove" onClick={() => setMode('remove')}>
+            {L(lang, 'Удаление', 'Removal')}
+          </button>
+        </div>
+      </div>
+      {mode === 'remove' && (
+        <label className="row">
+          {L(lang, 'Причина:', 'Reason:')}{' '}
+          <select data-testid="remove-reason" value={reason} onChange={(e) => setReason(Number(e.target.value))}>
+            {REASONS.map((r, i) => (
+              <option key={i} value={i}>
+                {r[lang === 'ru' ? 0 : 1]}
+              </option>
+            ))}
+          </select>
+        </label>
+      )}
+      <SeatGrid
+        testid="foul-grid"
+        columns={5}
+        seats={s.seats.map((x) => ({
+          seat: x.seat,
+          disabled: !x.alive,
+          tone: !x.alive ? 'dead' : x.fouls >= 3 ? 'warn' : 'default',
+          label: x.alive ? `${L(lang, 'фолы', 'fouls')}: ${x.fouls}` : L(lang, 'выбыл', 'out'),
+          sub: x.alive ? foulMeaning(s, x.seat, lang) || (mode === 'foul' ? `→ ${nextFoulEffect(s, x.seat, lang)}` : '') : '',
+        }))}
+        onTap={(t) =>
+          mode === 'foul'
+            ? submit(L(lang, `Фол №${t}`, `Foul #${t}`), [{ by: 'judge', do: 'foul', target: t }])
+            : submit(L(lang, `Удаление №${t} (${reasonText})`, `Removal #${t} (${reasonText})`), [{ by: 'judge', do: 'remove', target: t, reason: reasonText }])
+        }
+      />
+    </div>
+  );
+}

@@ -1,0 +1,272 @@
+// The judge's console for a live game at a real table (`/judge/:id`, optional `?token=` of a
+// `judge` table on the server). The game lives in this browser as a record replayed by the engine,
+// so the console works offline; with a server table every entry is also sent there in order.
+import { useEffect, useMemo, useState } from 'react';
+import type { GameEvent, GameState } from '../../../src/engine/index.js';
+import { api } from '../lib/api.js';
+import { queryParam, routeParam } from '../lib/router.js';
+import { useGameClient, useGameSnapshot } from '../lib/ws.js';
+import { DayPanel } from './DayPanel.js';
+import { describeCommand, describeEvent, roleName, teamName } from './format.js';
+import { useLang, type Lang } from './lang.js';
+import { IntroNightPanel, NightPanel } from './NightPanel.js';
+import { recordOf, newGame } from './session.js';
+import { SetupPanel, type ServerCreate } from './SetupPanel.js';
+import { download, Qr, Rule } from './ui.js';
+import { useJudge, type Flash, type Transport } from './useJudge.js';
+import { VotePanel } from './VotePanel.js';
+import './judge.css';
+
+const L = (lang: Lang, ru: string, en: string): string => (lang === 'ru' ? ru : en);
+
+function localId(): string {
+  const b = new Uint8Array(4);
+  globalThis.crypto.getRandomValues(b);
+  return `local-${[...b].map((x) => x.toString(16).padStart(2, '0')).join('')}`;
+}
+
+/** Events not worth a line in the decision strip (the deal, each hidden vote). */
+const QUIET = new Set<GameEvent['t']>(['roleDealt', 'teamRevealed', 'gameStarted']);
+
+function FlashView({ flash, lang }: { flash: Flash | null; lang: Lang }) {
+  if (!flash) return null;
+  if (flash.kind === 'undo')
+    return (
+      <div className="flash undo" data-testid="flash" data-kind="undo">
+        ↶ {L(lang, 'Отменено:', 'Undone:')} {flash.label}
+      </div>
+    );
+  if (flash.kind === 'error')
+    return (
+      <div className="flash error" data-testid="flash" data-kind="error" data-code={flash.error.code}>
+        ✗ {flash.label}: {flash.error.message[lang]}
+        {flash.error.detail ? ` (${flash.error.detail})` : ''} <Rule rule={flash.error.rule} />
+      </div>
+    );
+  const lines = flash.events.filter((e) => !QUIET.has(e.t) && e.t !== 'voteCast');
+  return (
+    <div className="flash ok" data-testid="flash" data-kind="ok">
+      <div>✓ {flash.label}</div>
+      {flash.note?.map((n, i) => (
+        <div key={i} className="note" data-testid="flash-note">
+          {n}
+        </div>
+      ))}
+      <ul>
+        {lines.map((e) => (
+          <li key={e.n} data-t={e.t}>
+            {describeEvent(e, lang)} <Rule rule={e.rule} />
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+function GameOverPanel({ s, lang, id, onRecord }: { s: GameState; lang: Lang; id: string; onRecord: () => void }) {
+  return (
+    <div className="panel over" data-testid="game-over">
+      <h2>
+        {L(lang, 'Игра окончена: победа —', 'Game over:')} {teamName(s.winner, lang)} <Rule rule="R15" />
+      </h2>
+      <table className="roles">
+        <tbody>
+          {s.seats.map((x) => (
+            <tr key={x.seat} className={`team-${x.team}`}>
+              <td>№{x.seat}</td>
+              <td>{x.name}</td>
+              <td>{roleName(x.role, lang)}</td>
+              <td>{x.alive ? L(lang, 'в игре', 'alive') : L(lang, 'выбыл', 'out')}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <div className="actions">
+        <a className="button big primary" href={`/protocol/${encodeURIComponent(id)}`} data-testid="to-protocol">
+          {L(lang, 'Протокол игры', 'Game protocol')}
+        </a>
+        <button type="button" className="big" data-testid="download-record" onClick={onRecord}>
+          {L(lang, 'Скачать запись', 'Download the record')}
+        </button>
+      </div>
+    </div>
+  );
+}
+
+/** The last event the room may see, so a test can wait for a display to catch up. */
+function lastPublicN(s: GameState): number {
+  for (let i = s.log.length - 1; i >= 0; i--) if (s.log[i]!.vis === 'public') return s.log[i]!.n;
+  return -1;
+}
+
+export default function JudgePage() {
+  const [lang, setLang] = useLang();
+  const routeId = routeParam('/judge/:id', 'id');
+  const [id] = useState(() => routeId ?? localId());
+  const token = queryParam('token');
+  const client = useGameClient(token);
+  const snap = useGameSnapshot(client);
+  const online = snap.status === 'open';
+  const transport: Transport | null = useMemo(
+    () =>
+      client
+        ? {
+            online: () => online,
+            send: async (op) => {
+              if (op.kind === 'undo') {
+                if (client.snapshot.status !== 'open') return 'offline';
+                client.undo();
+                return 'ok';
+              }
+              const r = await client.send(op.cmd);
+              return r.ok ? 'ok' : 'rejected';
+            },
+          }
+        : null,
+    [client, online],
+  );
+  const j = useJudge(id, transport);
+  const [showHistory, setShowHistory] = useState(false);
+
+  useEffect(() => {
+    if (!routeId && typeof window !== 'undefined') window.history.replaceState(null, '', `/judge/${id}${window.location.search}`);
+  }, [routeId, id]);
+
+  const s = j.state;
+  const onServerCreate = async (x: ServerCreate): Promise<string | null> => {
+    try {
+      const t = await api.createTable({ preset: x.preset, size: x.size, names: x.names, options: x.options, mode: 'judge', autoStart: false });
+      window.location.assign(`/judge/${encodeURIComponent(t.id)}?token=${encodeURIComponent(t.hostToken)}`);
+      return null;
+    } catch (e) {
+      return e instanceof Error ? e.message : String(e);
+    }
+  };
+  // A server table: the server dealt (R60); the judge's view carries every role, so the console
+  // builds its local record from it and replays it offline.
+  const adoptServerTable = (): void => {
+    const v = snap.view;
+    if (!v || !snap.table) return;
+    const deal = v.seats.map((x) => x.role!);
+    const g = newGame(id, { preset: v.preset, players: v.seats.map((x) => x.name), deal, options: v.options }, Date.now(), snap.table.commitment ? { commitment: snap.table.commitment } : {});
+    if ('code' in g) return;
+    j.create(g);
+    if (snap.table.status === 'lobby') client?.start();
+  };
+
+  const record = (): void => {
+    if (!j.game) return;
+    download(`gorod-${id}.json`, 'application/json', JSON.stringify(recordOf(j.game), null, 2));
+  };
+
+  const syncLabel = !client
+    ? L(lang, 'локально', 'local only')
+    : online
+      ? j.outbox.items.length
+        ? L(lang, `отправка: ${j.outbox.items.length}`, `sending: ${j.outbox.items.length}`)
+        : L(lang, 'синхронно', 'in sync')
+      : L(lang, `офлайн, в очереди: ${j.outbox.items.length}`, `offline, queued: ${j.outbox.items.length}`);
+
+  let body;
+  if (!j.game || !s) {
+    if (token && snap.view && snap.table) {
+      const c = snap.table.commitment;
+      body = (
+        <div className="panel setup" data-testid="server-setup">
+          <h2>
+            {L(lang, 'Стол на сервере', 'Server table')} {snap.table.id}
+          </h2>
+          {c && (
+            <div className="commitment" data-testid="commitment">
+              <Qr text={c} />
+              <div>
+                <p>
+                  {L(lang, 'Хэш раздачи (опубликован до игры):', 'Deal commitment (published before the game):')} <Rule rule="R60" />
+                </p>
+                <code data-testid="commitment-text">{c}</code>
+              </div>
+            </div>
+          )}
+          <button type="button" className="big primary" data-testid="adopt" onClick={adoptServerTable}>
+            {snap.table.status === 'lobby' ? L(lang, 'Начать игру', 'Start the game') : L(lang, 'Вести эту игру', 'Run this game')}
+          </button>
+        </div>
+      );
+    } else if (token) {
+      body = <p data-testid="connecting">{L(lang, 'Подключение к серверу…', 'Connecting to the server…')}</p>;
+    } else {
+      body = <SetupPanel id={id} lang={lang} onCreate={j.create} onServerCreate={onServerCreate} />;
+    }
+  } else if (s.finished) {
+    body = <GameOverPanel s={s} lang={lang} id={id} onRecord={record} />;
+  } else if (s.stage.kind === 'night') {
+    body = s.stage.intro ? <IntroNightPanel s={s} lang={lang} submit={j.submit} /> : <NightPanel s={s} lang={lang} submit={j.submit} />;
+  } else if (s.stage.kind === 'vote') {
+    body = <VotePanel s={s} lang={lang} submit={j.submit} />;
+  } else if (s.stage.kind === 'speech') {
+    body = <DayPanel id={id} s={s} lang={lang} submit={j.submit} />;
+  } else {
+    body = <p>{L(lang, 'Ожидание…', 'Waiting…')}</p>;
+  }
+
+  const phase = s ? (s.phase === 'night' ? L(lang, `Ночь ${s.number}`, `Night ${s.number}`) : L(lang, `День ${s.number}`, `Day ${s.number}`)) : '';
+  return (
+    <div className="judge" data-testid="judge" data-last-public={s ? lastPublicN(s) : -1}>
+      <header className="judge-head">
+        <div className="title">
+          <strong>{L(lang, 'Ведущий', 'Judge')}</strong> <span className="muted">{id}</span> <span data-testid="phase">{phase}</span>
+        </div>
+        <span className={`sync ${client ? (online ? 'on' : 'off') : 'local'}`} data-testid="sync">
+          {syncLabel}
+        </span>
+        <button type="button" onClick={() => setLang(lang === 'ru' ? 'en' : 'ru')} data-testid="lang">
+          {lang === 'ru' ? 'EN' : 'RU'}
+        </button>
+        {j.game && (
+          <>
+            <button type="button" className="undo" data-testid="undo" disabled={j.game.entries.length === 0} onClick={j.undo}>
+              ↶ {L(lang, 'Отменить', 'Undo')}
+            </button>
+            <button type="button" data-testid="history-toggle" onClick={() => setShowHistory((x) => !x)}>
+              {L(lang, 'История', 'History')}
+            </button>
+            <a className="button" href={`/display/${encodeURIComponent(id)}`} target="_blank" rel="noreferrer">
+              {L(lang, 'Табло', 'Display')}
+            </a>
+          </>
+        )}
+      </header>
+      <FlashView flash={j.flash} lang={lang} />
+      {j.syncError && (
+        <div className="flash error" data-testid="sync-error">
+          {L(lang, `Сервер отклонил команд: ${j.syncError}`, `Commands the server refused: ${j.syncError}`)}
+        </div>
+      )}
+      <main className="judge-main">{body}</main>
+      {showHistory && j.game && s && (
+        <aside className="history" data-testid="history">
+          <h3>{L(lang, 'История правок', 'Edit history')}</h3>
+          <ol reversed>
+            {[...j.game.history].reverse().map((h) => (
+              <li key={h.entry.id} className={h.undoneAt ? 'undone' : ''} data-testid="history-item">
+                <span className="time">{new Date(h.entry.at).toLocaleTimeString()}</span> {h.entry.label}
+                {h.undoneAt && <em> — {L(lang, 'отменено', 'undone')}</em>}
+                <small> {h.entry.commands.map((c) => describeCommand(c, lang)).join('; ')}</small>
+              </li>
+            ))}
+          </ol>
+          <h3>{L(lang, 'Журнал ведущего', "Judge's log")}</h3>
+          <ol className="log">
+            {s.log
+              .filter((e) => !QUIET.has(e.t))
+              .map((e) => (
+                <li key={e.n}>
+                  {describeEvent(e, lang)} <Rule rule={e.rule} />
+                </li>
+              ))}
+          </ol>
+        </aside>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,76 @@
+// The big speech timer: start/pause, ±10 s, 60/30 s presets; beeps at 10 s and at the end.
+import { useEffect, useRef, useState } from 'react';
+import { saveTimer, tableChannel } from './broadcast.js';
+import type { Lang } from './lang.js';
+import { beepEnd, beepWarn, unlockAudio } from './sound.js';
+import { formatClock, remaining, running, timerAdjust, timerNew, timerReset, timerTick, timerToggle, WARN_MS, type TimerState } from './timer.js';
+
+export function SpeechTimer({ id, lang, totalMs, resetKey, seat }: { id: string; lang: Lang; totalMs: number; resetKey: string; seat: number | null }) {
+  const [t, setT] = useState<TimerState>(() => timerNew(totalMs));
+  const [now, setNow] = useState(() => Date.now());
+  const channel = useRef<BroadcastChannel | null>(null);
+  useEffect(() => {
+    channel.current = tableChannel(id);
+    return () => channel.current?.close();
+  }, [id]);
+
+  // A new speech gets a fresh timer of its own length.
+  useEffect(() => {
+    setT(timerNew(totalMs));
+  }, [resetKey, totalMs]);
+
+  useEffect(() => {
+    const h = setInterval(() => {
+      const n = Date.now();
+      setNow(n);
+      setT((cur) => {
+        const r = timerTick(cur, n);
+        for (const s of r.signals) (s === 'warn' ? beepWarn : beepEnd)();
+        return r.signals.length ? r.state : cur;
+      });
+    }, 200);
+    return () => clearInterval(h);
+  }, []);
+
+  // Tell a display in this browser (the server has no judge timer in protocol v1).
+  useEffect(() => {
+    const msg = { type: 'timer' as const, id, timer: t, seat, at: Date.now() };
+    saveTimer(id, msg);
+    channel.current?.postMessage(msg);
+  }, [t, id, seat]);
+
+  const left = remaining(t, now);
+  const ru = lang === 'ru';
+  const act = (f: (x: TimerState, n: number) => TimerState) => () => {
+    unlockAudio();
+    setT((x) => f(x, Date.now()));
+  };
+  return (
+    <div className={`timer${left <= WARN_MS ? ' timer-warn' : ''}${left === 0 ? ' timer-end' : ''}`} data-testid="timer">
+      <div className="timer-clock" data-testid="timer-clock">
+        {formatClock(left)}
+      </div>
+      <div className="timer-buttons">
+        <button type="button" className="big" data-testid="timer-toggle" onClick={act(timerToggle)}>
+          {running(t) ? (ru ? 'Пауза' : 'Pause') : ru ? 'Старт' : 'Start'}
+        </button>
+        <button type="button" onClick={act((x, n) => timerAdjust(x, -10_000, n))}>
+          −10
+        </button>
+        <button type="button" onClick={act((x, n) => timerAdjust(x, 10_000, n))}>
+          +10
+        </button>
+        <button type="button" onClick={act(() => timerReset(60_000))}>
+          60
+        </button>
+        <button type="button" onClick={act(() => timerReset(30_000))}>
+          30
+        </button>
+      </div>
+    </div>
+  );
+}
+
+export function timerOver(t: TimerState, now: number): boolean {
+  return remaining(t, now) === 0;
+}

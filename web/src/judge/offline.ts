@@ -1,0 +1,110 @@
+// Offline: the console keeps its game and an outbox of what the server has not yet acknowledged,
+// both in local storage. Commands go out in order when the connection is back; a command and the
+// undo that cancels it while both are still unsent never reach the server at all.
+import type { Command } from '../../../src/engine/index.js';
+import { parseStoredGame, type JudgeGame } from './session.js';
+
+export type SyncOp = { kind: 'cmd'; cmd: Command } | { kind: 'undo' };
+
+export interface Outbox {
+  items: { seq: number; op: SyncOp }[];
+  nextSeq: number;
+}
+
+export function emptyOutbox(): Outbox {
+  return { items: [], nextSeq: 1 };
+}
+
+export function enqueue(box: Outbox, op: SyncOp): Outbox {
+  if (op.kind === 'undo') {
+    const last = box.items[box.items.length - 1];
+    // Undo of a command the server never saw: drop it here instead of sending both.
+    if (last && last.op.kind === 'cmd') return { ...box, items: box.items.slice(0, -1) };
+  }
+  return { items: [...box.items, { seq: box.nextSeq, op }], nextSeq: box.nextSeq + 1 };
+}
+
+export function enqueueAll(box: Outbox, ops: SyncOp[]): Outbox {
+  let b = box;
+  for (const op of ops) b = enqueue(b, op);
+  return b;
+}
+
+export type SendResult = 'ok' | 'rejected' | 'offline';
+
+/**
+ * Send the outbox in order. Stops at the first item the transport could not deliver; an item the
+ * server rejected is dropped and reported (the local record is the judge's, the server mirrors it).
+ */
+export async function flush(
+  box: Outbox,
+  send: (op: SyncOp) => Promise<SendResult>,
+  onProgress?: (box: Outbox) => void,
+): Promise<{ box: Outbox; sent: number; rejected: SyncOp[]; offline: boolean }> {
+  let b = box;
+  let sent = 0;
+  const rejected: SyncOp[] = [];
+  while (b.items.length > 0) {
+    const first = b.items[0]!;
+    let r: SendResult;
+    try {
+      r = await send(first.op);
+    } catch {
+      r = 'offline';
+    }
+    if (r === 'offline') return { box: b, sent, rejected, offline: true };
+    if (r === 'rejected') rejected.push(first.op);
+    else sent++;
+    b = { ...b, items: b.items.slice(1) };
+    onProgress?.(b);
+  }
+  return { box: b, sent, rejected, offline: false };
+}
+
+export interface KV {
+  getItem(key: string): string | null;
+  setItem(key: string, value: string): void;
+  removeItem(key: string): void;
+}
+
+const GAME = (id: string): string => `gorod.judge.game.${id}`;
+const BOX = (id: string): string => `gorod.judge.outbox.${id}`;
+
+export function saveGame(kv: KV, g: JudgeGame): void {
+  kv.setItem(GAME(g.id), JSON.stringify(g));
+}
+
+export function loadGame(kv: KV, id: string): JudgeGame | null {
+  const raw = kv.getItem(GAME(id));
+  if (!raw) return null;
+  try {
+    return parseStoredGame(JSON.parse(raw));
+  } catch {
+    return null;
+  }
+}
+
+export function forgetGame(kv: KV, id: string): void {
+  kv.removeItem(GAME(id));
+  kv.removeItem(BOX(id));
+}
+
+export function saveOutbox(kv: KV, id: string, box: Outbox): void {
+  kv.setItem(BOX(id), JSON.stringify(box));
+}
+
+export function loadOutbox(kv: KV, id: string): Outbox {
+  const raw = kv.getItem(BOX(id));
+  if (!raw) return emptyOutbox();
+  try {
+    const b = JSON.parse(raw) as Outbox;
+    if (!Array.isArray(b.items) || typeof b.nextSeq !== 'number') return emptyOutbox();
+    return b;
+  } catch {
+    return emptyOutbox();
+  }
+}
+
+export function storageKeyOfGame(id: string): string {
+  return GAME(id);
+}

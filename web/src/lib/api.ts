@@ -1,0 +1,46 @@
+// The HTTP half of docs/protocol.md.
+import type { CreateTableBody, CreatedTable, PastGame, TableInfo } from './protocol.js';
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    readonly text: { ru: string; en: string } | undefined,
+  ) {
+    super(text?.en ?? code);
+  }
+}
+
+async function call<T>(path: string, init?: RequestInit): Promise<T> {
+  const res = await fetch(path, {
+    ...init,
+    headers: init?.body ? { 'content-type': 'application/json', ...(init.headers ?? {}) } : init?.headers,
+  });
+  const text = await res.text();
+  let body: unknown = null;
+  try {
+    body = text ? JSON.parse(text) : null;
+  } catch {
+    body = null;
+  }
+  if (!res.ok) {
+    const b = (body ?? {}) as { code?: string; message?: { ru: string; en: string } };
+    throw new ApiError(res.status, b.code ?? `http${res.status}`, b.message);
+  }
+  return body as T;
+}
+
+export const api = {
+  createTable: (body: CreateTableBody) => call<CreatedTable>('/api/tables', { method: 'POST', body: JSON.stringify(body) }),
+  tables: () => call<TableInfo[]>('/api/tables'),
+  table: (id: string) => call<TableInfo>(`/api/tables/${encodeURIComponent(id)}`),
+  setName: (id: string, seat: number, token: string, nickname: string) =>
+    call<{ ok: true }>(`/api/tables/${encodeURIComponent(id)}/seats/${seat}/name`, {
+      method: 'POST',
+      body: JSON.stringify({ token, nickname }),
+    }),
+  start: (id: string, token: string) =>
+    call<{ ok: true }>(`/api/tables/${encodeURIComponent(id)}/start`, { method: 'POST', body: JSON.stringify({ token }) }),
+  games: (limit = 50) => call<PastGame[]>(`/api/games?limit=${limit}`),
+  record: (id: string) => call<unknown>(`/api/games/${encodeURIComponent(id)}/record`),
+};

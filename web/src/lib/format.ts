@@ -1,0 +1,139 @@
+// Events and phases in the judge's words. Every sentence is a translation key (ev.*, phase.*),
+// so the same code speaks Russian and English; the judge console reuses these helpers.
+import type { TFunction } from 'i18next';
+import type { GameEvent, GameView, RoleId, SeatView, Team } from '../../../src/engine/index.js';
+
+export type NameOf = (seat: number) => string;
+
+/** "3 · Анна" or just "3" when the seat has no name of its own. */
+export function seatLabel(seats: readonly Pick<SeatView, 'seat' | 'name'>[], seat: number): string {
+  const s = seats[seat - 1];
+  if (!s || !s.name || s.name === String(seat)) return String(seat);
+  return `${seat} · ${s.name}`;
+}
+
+export function nameOf(view: Pick<GameView, 'seats'>): NameOf {
+  return (seat) => seatLabel(view.seats, seat);
+}
+
+export function roleName(t: TFunction, role: RoleId | undefined): string {
+  return role ? t(`role.${role}`) : t('role.unknown');
+}
+
+export function teamName(t: TFunction, team: Team | null | undefined): string {
+  return team ? t(`team.${team}`) : t('team.none');
+}
+
+function list(seats: readonly number[], name: NameOf): string {
+  return seats.map(name).join(', ');
+}
+
+/**
+ * One line of the log, or null for events a player's log does not print
+ * (speech text is shown in the speech panel; a vote cast shows only to its voter).
+ */
+export function eventText(e: GameEvent, t: TFunction, name: NameOf): string | null {
+  switch (e.t) {
+    case 'gameStarted':
+      return t('ev.gameStarted', { preset: t(`preset.${e.preset}`), seats: e.seats });
+    case 'roleDealt':
+      return t('ev.roleDealt', { seat: name(e.seat), role: roleName(t, e.role) });
+    case 'teamRevealed':
+      return t('ev.teamRevealed', {
+        members: e.members.map((m) => `${name(m.seat)} (${roleName(t, m.role)})`).join(', '),
+      });
+    case 'nightStarted':
+      return t(e.intro ? 'ev.nightIntro' : 'ev.night', { n: e.night });
+    case 'planSet':
+      return t('ev.planSet', { seat: name(e.seat), targets: list(e.targets, name) });
+    case 'nightAction':
+      return e.target === null
+        ? t('ev.nightActionNone', { seat: name(e.seat), verb: t(`verb.${e.verb}`) })
+        : t('ev.nightAction', { seat: name(e.seat), verb: t(`verb.${e.verb}`), target: name(e.target) });
+    case 'nightMiss':
+      return t('ev.nightMiss');
+    case 'checkResult':
+      return t('ev.checkResult', { seat: name(e.seat), target: name(e.target), result: t(`check.${e.result}`) });
+    case 'dayStarted':
+      return t('ev.dayStarted', { n: e.day, first: e.order[0] !== undefined ? name(e.order[0]) : '—' });
+    case 'speechStarted':
+      return t(`ev.speech_${e.kind}`, { seat: name(e.seat) });
+    case 'speechEnded':
+      if (e.by === 'removal') return null;
+      if (typeof e.by === 'number') return t('ev.speechEndedSelf', { seat: name(e.seat) });
+      return t(`ev.speechEnded_${e.by}`, { seat: name(e.seat) });
+    case 'speechSkipped':
+      return t('ev.speechSkipped', { seat: name(e.seat) });
+    case 'said':
+      return t('ev.said', { seat: name(e.seat), text: e.text });
+    case 'floorGiven':
+      return t('ev.floorGiven', { seat: name(e.seat), to: name(e.to) });
+    case 'nominated':
+      return t('ev.nominated', { by: name(e.by), target: name(e.target) });
+    case 'nominationWithdrawn':
+      return t('ev.nominationWithdrawn', { by: name(e.by), target: name(e.target) });
+    case 'fouled':
+      return t('ev.fouled', { seat: name(e.seat), count: e.count });
+    case 'eliminated':
+      return t(`ev.eliminated_${e.cause}`, { seat: name(e.seat) });
+    case 'roleRevealed':
+      return t('ev.roleRevealed', { seat: name(e.seat), role: roleName(t, e.role) });
+    case 'noVote':
+      return t(`ev.noVote_${e.why}`);
+    case 'singleCandidate':
+      return t('ev.singleCandidate', { seat: name(e.seat) });
+    case 'votingStarted':
+      return t(`ev.voting_${e.round}`, { ballot: list(e.ballot, name) });
+    case 'voteCast':
+      if (e.leave !== undefined) return t(e.leave ? 'ev.voteLeaveYes' : 'ev.voteLeaveNo', { seat: name(e.seat) });
+      return e.target === null ? null : t('ev.voteCast', { seat: name(e.seat), target: name(e.target) });
+    case 'handWithdrawn':
+      return t('ev.handWithdrawn', { seat: name(e.seat), target: name(e.target) });
+    case 'voteClosed':
+      if (e.tally.length === 0) return t('ev.voteClosedEmpty');
+      return t('ev.voteClosed', {
+        tally: e.tally.map((x) => t('ev.tallyItem', { seat: name(x.target), count: x.count })).join('; '),
+      });
+    case 'allLeaveClosed':
+      return t(e.leave ? 'ev.allLeaveYes' : 'ev.allLeaveNo', { yes: e.yes.length, no: e.no.length });
+    case 'tie':
+      return t('ev.tie', { seats: list(e.seats, name) });
+    case 'gameOver':
+      return t(`ev.gameOver_${e.winner ?? 'draw'}`);
+    default:
+      return null;
+  }
+}
+
+/** The banner over the table: "Ночь 2. Мафия выходит на охоту", "День 1. Говорит игрок 3". */
+export function phaseBanner(v: Pick<GameView, 'stage' | 'phase' | 'number' | 'winner' | 'seats'>, t: TFunction): string {
+  const name = nameOf(v);
+  const st = v.stage;
+  switch (st.kind) {
+    case 'over':
+      return t('banner.over', { winner: t(`winner.${v.winner ?? 'draw'}`) });
+    case 'night':
+      return t(st.intro ? 'banner.nightIntro' : 'banner.night', { n: v.number });
+    case 'speech':
+      return t(`banner.speech_${st.speech}`, { n: v.number, seat: name(st.seat) });
+    case 'vote':
+      return t(`banner.vote_${st.round}`, { n: v.number });
+    default:
+      return v.phase === 'night' ? t('banner.nightIdle', { n: v.number }) : t('banner.dayIdle', { n: v.number });
+  }
+}
+
+/** The events of the current speech (from its speechStarted on), for the speech panel. */
+export function currentSpeech(log: readonly GameEvent[]): { start: number; said: Extract<GameEvent, { t: 'said' }>[] } {
+  let start = -1;
+  for (let i = log.length - 1; i >= 0; i--) if (log[i]!.t === 'speechStarted') {
+    start = i;
+    break;
+  }
+  const said: Extract<GameEvent, { t: 'said' }>[] = [];
+  if (start >= 0) for (let i = start + 1; i < log.length; i++) {
+    const e = log[i]!;
+    if (e.t === 'said') said.push(e);
+  }
+  return { start, said };
+}

@@ -1,0 +1,80 @@
+// Message shapes of docs/protocol.md (v1), as the client sees them.
+import type { Command, GameEvent, GameView, Rejection, Viewer, Team } from '../../../src/engine/index.js';
+
+export interface TableSeatInfo {
+  seat: number;
+  name: string;
+  bot: boolean;
+  connected: boolean;
+}
+
+export interface TableInfo {
+  id: string;
+  preset: string;
+  mode: 'online' | 'judge';
+  status: 'lobby' | 'playing' | 'finished';
+  size: number;
+  seats: TableSeatInfo[];
+  commitment?: string;
+  createdAt?: string | number;
+  winner?: Team | null;
+  lastEvent?: number;
+}
+
+export type TimerKind = 'speech' | 'tieSpeech' | 'lastWord' | 'vote' | 'night' | 'introNight';
+export interface Timer {
+  kind: TimerKind | null;
+  seat?: number;
+  deadline?: number;
+  warning?: boolean;
+}
+
+export interface You {
+  canCommand: boolean;
+  judge: boolean;
+  host: boolean;
+}
+
+export type ServerMessage =
+  | { type: 'welcome'; table: TableInfo; viewer: Viewer; view: GameView; lastEvent: number; timer: Timer | null; you: You; legal?: Command[] }
+  | { type: 'events'; events: GameEvent[]; view: GameView; lastEvent: number; legal?: Command[] }
+  | { type: 'ack'; nonce: string; lastEvent: number; duplicate?: boolean }
+  | ({ type: 'error'; nonce?: string } & Omit<Rejection, 'code'> & { code: string })
+  | ({ type: 'timer' } & Timer)
+  | { type: 'resync'; view: GameView; lastEvent: number; reason: string; legal?: Command[] }
+  | { type: 'table'; table: TableInfo }
+  | { type: 'final'; view: GameView; record: string }
+  | { type: 'pong' };
+
+/** A command as a client sends it: `by` comes from the token (only the judge names it). */
+export type ClientCommand = Omit<Command, 'by'> & { by?: Command['by'] };
+
+export interface CreateTableBody {
+  preset: string;
+  size?: number;
+  options?: Record<string, unknown>;
+  mode?: 'online' | 'judge';
+  names?: string[];
+  bots?: number[];
+  botPolicy?: string;
+  botDelayMs?: number;
+  clock?: { introNightSeconds?: number; nightSeconds?: number; voteSeconds?: number; auto?: boolean };
+  autoStart?: boolean;
+}
+
+export interface CreatedTable {
+  id: string;
+  hostToken: string;
+  spectatorToken: string;
+  commitment: string;
+  seats: { seat: number; token: string | null; bot: boolean }[];
+}
+
+export interface PastGame {
+  id: string;
+  preset: string;
+  mode: string;
+  winner: Team | null;
+  finishedAt?: string | number;
+  commitment?: string;
+}

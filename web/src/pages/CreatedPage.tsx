@@ -1,0 +1,104 @@
+// A table was created: its links (each seat's join link, spectator, display, host/judge), kept in
+// this browser so the host can come back to them.
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { api } from '../lib/api.js';
+import { Link, routeParam } from '../lib/router.js';
+import { absolute, createdTable, judgeLink, playLink } from '../lib/storage.js';
+
+function Copy({ text }: { text: string }) {
+  const { t } = useTranslation();
+  const [done, setDone] = useState(false);
+  return (
+    <button
+      type="button"
+      className="btn btn-small"
+      onClick={() => {
+        void navigator.clipboard?.writeText(text).then(() => setDone(true), () => setDone(false));
+      }}
+    >
+      {done ? t('created.copied') : t('created.copy')}
+    </button>
+  );
+}
+
+export function CreatedPage() {
+  const { t } = useTranslation();
+  const id = routeParam('/created/:id', 'id') ?? '';
+  const tbl = createdTable(id);
+  const [started, setStarted] = useState<string | null>(null);
+  if (!tbl) {
+    return (
+      <main className="page">
+        <h1>{t('created.unknown')}</h1>
+        <Link to="/">{t('nav.home')}</Link>
+      </main>
+    );
+  }
+  const watch = playLink(id, tbl.spectatorToken);
+  const display = `/display/${encodeURIComponent(id)}?token=${encodeURIComponent(tbl.spectatorToken)}`;
+  return (
+    <main className="page created">
+      <h1>{t('created.title', { preset: t(`preset.${tbl.preset}`, { defaultValue: tbl.preset }) })}</h1>
+      <p className="hint">{t('created.help')}</p>
+      {tbl.commitment && (
+        <p className="muted">
+          {t('created.commitment')}: <code className="hash">{tbl.commitment}</code>
+        </p>
+      )}
+      <section className="panel">
+        <h2>{t('created.seats')}</h2>
+        <ul className="link-list">
+          {tbl.seats.map((s) => (
+            <li key={s.seat} data-seat={s.seat}>
+              <span className="seat-no">{s.seat}</span>
+              {s.bot || !s.token ? (
+                <span className="muted">{t('created.bot')}</span>
+              ) : (
+                <>
+                  <Link to={`${playLink(id, s.token)}&seat=${s.seat}`} className="seat-link">
+                    {t('created.playSeat', { n: s.seat })}
+                  </Link>
+                  <Copy text={absolute(`${playLink(id, s.token)}&seat=${s.seat}`)} />
+                </>
+              )}
+            </li>
+          ))}
+        </ul>
+      </section>
+      <section className="panel">
+        <h2>{t('created.others')}</h2>
+        <ul className="link-list">
+          <li>
+            <Link to={watch} data-testid="watch-link">
+              {t('created.watch')}
+            </Link>
+            <Copy text={absolute(watch)} />
+          </li>
+          <li>
+            <Link to={display}>{t('created.display')}</Link>
+            <Copy text={absolute(display)} />
+          </li>
+          <li>
+            <Link to={judgeLink(id, tbl.hostToken)}>{t('created.judge')}</Link>
+            <span className="muted">{t('created.secret')}</span>
+          </li>
+        </ul>
+        <button
+          type="button"
+          className="btn"
+          onClick={() => {
+            api.start(id, tbl.hostToken).then(
+              () => setStarted(t('created.started')),
+              () => setStarted(t('created.startFailed')),
+            );
+          }}
+        >
+          {t('created.startNow')}
+        </button>
+        {started && <p className="hint">{started}</p>}
+        <p className="option-doc">{t('created.autoStart')}</p>
+      </section>
+    </main>
+  );
+}

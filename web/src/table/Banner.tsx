@@ -1,0 +1,36 @@
+// The phase banner in the judge's words and the speech timer with its 10-second warning.
+import { useTranslation } from 'react-i18next';
+import type { GameView } from '../../../src/engine/index.js';
+import { phaseBanner } from '../lib/format.js';
+import type { Timer } from '../lib/protocol.js';
+import { useCountdown } from '../lib/ws.js';
+
+export function TimerBadge({ timer }: { timer: Timer | null }) {
+  const { t } = useTranslation();
+  const left = useCountdown(timer?.deadline);
+  if (!timer || !timer.kind || left === null) return null;
+  const warn = timer.warning === true || ((timer.kind === 'speech' || timer.kind === 'tieSpeech' || timer.kind === 'lastWord') && left <= 10);
+  const mm = Math.floor(left / 60);
+  const ss = String(left % 60).padStart(2, '0');
+  return (
+    <div className={`timer${warn ? ' timer-warn' : ''}`} role="timer" aria-live={warn ? 'assertive' : 'off'}>
+      <span className="timer-kind">{t(`timer.${timer.kind}`)}</span>
+      <span className="timer-value">
+        {mm}:{ss}
+      </span>
+      {warn && <span className="timer-warning">{t('timer.warning')}</span>}
+    </div>
+  );
+}
+
+export function Banner({ view, timer }: { view: GameView; timer: Timer | null }) {
+  const { t } = useTranslation();
+  return (
+    <div className={`banner banner-${view.stage.kind === 'night' ? 'night' : view.finished ? 'over' : 'day'}`}>
+      <h2 className="banner-text" aria-live="polite">
+        {phaseBanner(view, t)}
+      </h2>
+      <TimerBadge timer={timer} />
+    </div>
+  );
+}

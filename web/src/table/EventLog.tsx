@@ -1,0 +1,37 @@
+// The judge's announcements as a readable log. Only what view() gave this viewer is here, so a
+// check result appears only in the checker's own log.
+import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { GameEvent, GameView } from '../../../src/engine/index.js';
+import { eventText, nameOf } from '../lib/format.js';
+
+const QUIET = new Set<GameEvent['t']>(['said']);
+
+export function EventLog({ view, showSaid = false, limit }: { view: Pick<GameView, 'log' | 'seats'>; showSaid?: boolean; limit?: number }) {
+  const { t } = useTranslation();
+  const box = useRef<HTMLOListElement>(null);
+  const name = nameOf(view);
+  const items = view.log.filter((e) => showSaid || !QUIET.has(e.t));
+  const shown = limit ? items.slice(-limit) : items;
+  useEffect(() => {
+    box.current?.scrollTo?.({ top: box.current.scrollHeight });
+  }, [shown.length]);
+  return (
+    <section className="panel log-panel" aria-label={t('log.title')}>
+      <h3>{t('log.title')}</h3>
+      <ol className="event-log" ref={box} aria-live="polite" data-testid="event-log">
+        {shown.map((e) => {
+          const text = eventText(e, t, name);
+          if (text === null) return null;
+          const priv = e.vis !== 'public';
+          return (
+            <li key={e.n} className={`ev ev-${e.t}${priv ? ' ev-private' : ''}`} data-ev={e.t}>
+              {priv && <span className="ev-lock" title={t('log.private')} aria-label={t('log.private')}>🔒 </span>}
+              {text}
+            </li>
+          );
+        })}
+      </ol>
+    </section>
+  );
+}

@@ -1,0 +1,105 @@
+// The seats: around an oval table for 10–15 players, a list for bigger (forum) tables.
+// Each seat shows its number, name, alive/out, fouls, nomination and who is speaking.
+import { useTranslation } from 'react-i18next';
+import type { GameView, SeatView } from '../../../src/engine/index.js';
+
+export interface SeatsProps {
+  view: Pick<GameView, 'seats' | 'stage' | 'nominations' | 'ballot' | 'you' | 'finished'>;
+  /** Force the list layout (forum tables and narrow screens may prefer it). */
+  list?: boolean;
+  onSeat?: (seat: number) => void;
+  selected?: number | null;
+}
+
+export const RING_MAX = 15;
+
+function SeatBadges({ s, view }: { s: SeatView; view: SeatsProps['view'] }) {
+  const { t } = useTranslation();
+  const st = view.stage;
+  const speaking = st.kind === 'speech' && st.seat === s.seat;
+  const nominated = view.nominations.some((n) => n.target === s.seat);
+  const onBallot = st.kind === 'vote' && view.ballot.includes(s.seat);
+  return (
+    <span className="seat-badges">
+      {speaking && <span className="badge badge-speak">{t('seat.speaking')}</span>}
+      {(nominated || onBallot) && <span className="badge badge-nom">{t('seat.nominated')}</span>}
+      {s.fouls > 0 && (
+        <span className="badge badge-foul" title={t('seat.fouls', { count: s.fouls })} aria-label={t('seat.fouls', { count: s.fouls })}>
+          {'●'.repeat(s.fouls)}
+        </span>
+      )}
+      {!s.alive && <span className="badge badge-out">{t(`seat.out_${s.exit?.cause ?? 'vote'}`)}</span>}
+      {s.role && <span className={`badge badge-role team-${s.team ?? 'red'}`}>{t(`role.${s.role}`)}</span>}
+    </span>
+  );
+}
+
+function seatClass(s: SeatView, view: SeatsProps['view'], selected?: number | null): string {
+  const st = view.stage;
+  const c = ['seat'];
+  if (!s.alive) c.push('seat-out');
+  if (st.kind === 'speech' && st.seat === s.seat) c.push('seat-speaking');
+  if (view.you?.seat === s.seat) c.push('seat-you');
+  if (s.team === 'black' && !view.finished) c.push('seat-black');
+  if (selected === s.seat) c.push('seat-selected');
+  return c.join(' ');
+}
+
+function SeatBody({ s, view }: { s: SeatView; view: SeatsProps['view'] }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <span className="seat-no">{s.seat}</span>
+      <span className="seat-name">
+        {s.name && s.name !== String(s.seat) ? s.name : t('seat.player', { n: s.seat })}
+        {view.you?.seat === s.seat && <span className="seat-me"> {t('seat.you')}</span>}
+      </span>
+      <SeatBadges s={s} view={view} />
+    </>
+  );
+}
+
+export function Seats({ view, list, onSeat, selected }: SeatsProps) {
+  const { t } = useTranslation();
+  const n = view.seats.length;
+  const asList = list || n > RING_MAX;
+  const Tag = onSeat ? 'button' : 'div';
+  if (asList) {
+    return (
+      <ol className="seat-list" aria-label={t('seat.table')}>
+        {view.seats.map((s) => (
+          <li key={s.seat}>
+            <Tag
+              className={seatClass(s, view, selected)}
+              data-seat={s.seat}
+              {...(onSeat ? { type: 'button' as const, onClick: () => onSeat(s.seat) } : {})}
+            >
+              <SeatBody s={s} view={view} />
+            </Tag>
+          </li>
+        ))}
+      </ol>
+    );
+  }
+  return (
+    <div className="ring" role="list" aria-label={t('seat.table')}>
+      <div className="ring-felt" aria-hidden="true" />
+      {view.seats.map((s, i) => {
+        // Seat 1 at the top, clockwise, like the numbered chairs of a club table.
+        const a = (i / n) * 2 * Math.PI - Math.PI / 2;
+        const style = { left: `${50 + 42 * Math.cos(a)}%`, top: `${50 + 40 * Math.sin(a)}%` };
+        return (
+          <div role="listitem" key={s.seat} className="ring-slot" style={style}>
+            <Tag
+              className={seatClass(s, view, selected)}
+              data-seat={s.seat}
+              {...(onSeat ? { type: 'button' as const, onClick: () => onSeat(s.seat) } : {})}
+            >
+              <SeatBody s={s} view={view} />
+            </Tag>
+          </div>
+        );
+      })}
+    </div>
+  );
+}
