@@ -1,4 +1,4 @@
-// Random forum games for the bench and the property tests: every living player acts at random
+// Random forum games for the lead's bench (npm run bench:engine -- --preset forum): every living player acts at random
 // within the rules (votes with a reason, night choices, changed now and then), the clock closes
 // each day and night (R52). Deterministic in (size, seed, roles, options).
 import { apply, legalCommands, mulberry32, startGame, type Command, type GameState, type RoleId, type Setup } from '../src/engine/index.js';

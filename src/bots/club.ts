@@ -5,7 +5,7 @@
 // pushes the reds the table already doubts, splits the table on day 1, and may claim sheriff.
 // A pure function of the view, the legal commands and the seat's random stream.
 import { ROLE_DEFS, type Command } from '../engine/index.js';
-import { readNotes, type Notes } from './notes.js';
+import { NotesCache, type Notes } from './notes.js';
 import type { BotDecision, BotInput, Lang, Policy, PolicyDef } from './policy.js';
 import { renderSpeech, type Speech } from './speech.js';
 import { assess, scoreOf, topReason, type Belief } from './suspicion.js';
@@ -324,10 +324,10 @@ function introNight(c: Ctx): BotDecision | null {
   return { command: { by: n.me, do: 'plan', targets }, why: `kill plan for the first nights: ${targets.join(', ')}` };
 }
 
-export function decideClub(input: BotInput, lang: Lang): BotDecision | null {
+export function decideClub(input: BotInput, lang: Lang, cache = new NotesCache()): BotDecision | null {
   const me = input.view.you;
   if (!me) return null;
-  const n = readNotes(input.view);
+  const n = cache.read(input.view);
   const c: Ctx = { input, n, lang, black: true };
   const st = input.view.stage;
   if (st.kind === 'speech' && st.seat === me.seat) return speech(c);
@@ -340,7 +340,8 @@ export function decideClub(input: BotInput, lang: Lang): BotDecision | null {
 
 export function createClub(opts?: { lang?: Lang }): Policy {
   const lang = opts?.lang ?? 'ru';
-  return (input) => decideClub(input, lang);
+  const cache = new NotesCache();
+  return (input) => decideClub(input, lang, cache);
 }
 
 export const clubPolicy: PolicyDef = {

@@ -1,7 +1,7 @@
 // A bot's notebook: everything its seat has seen, read from the view's log in one pass. The guide
 // tells a red player to remember "who nominated whom on which round and who voted against whom";
 // this is that memory, plus the seat's private facts (its checks, its team, the don's plan).
-import type { GameView, RoleId, Team } from '../engine/index.js';
+import type { GameEvent, GameView, RoleId, Team } from '../engine/index.js';
 import { readSpeech, type Speech } from './speech.js';
 
 export interface Claim {
@@ -37,19 +37,33 @@ export interface Notes {
   nominatedNow: boolean;
 }
 
-export function readNotes(view: GameView): Notes {
-  const me = view.you?.seat ?? 0;
-  const known = new Map<number, { role: RoleId; team: Team }>();
-  for (const x of view.seats) if (x.role && x.team) known.set(x.seat, { role: x.role, team: x.team });
-  const n: Notes = {
+/** The part of the notebook that grows with the log (shared by the calls of one cache). */
+interface Acc {
+  me: number;
+  teamKnown: Map<number, { role: RoleId; team: Team }>;
+  checks: Notes['checks'];
+  plan: number[];
+  nominations: Notes['nominations'];
+  votes: Notes['votes'];
+  allLeaveYes: Notes['allLeaveYes'];
+  exits: Notes['exits'];
+  killedAtNight: Set<number>;
+  speeches: Notes['speeches'];
+  claims: Map<number, Claim>;
+  saidNow: boolean;
+  nominatedNow: boolean;
+  speaking: { seat: number; kind: 'day' | 'tie' | 'last' } | null;
+  ballot: number[];
+  /** Events read so far, and the last one (by identity) to check the next log extends this one. */
+  count: number;
+  first: GameEvent | undefined;
+  last: GameEvent | undefined;
+}
+
+function freshAcc(me: number): Acc {
+  return {
     me,
-    role: view.you?.role,
-    team: view.you?.team,
-    size: view.seats.length,
-    day: view.number,
-    living: view.seats.filter((x) => x.alive).map((x) => x.seat),
-    alive: (seat) => view.seats[seat - 1]?.alive === true,
-    known,
+    teamKnown: new Map(),
     checks: new Map(),
     plan: [],
     nominations: [],
@@ -61,71 +75,126 @@ export function readNotes(view: GameView): Notes {
     claims: new Map(),
     saidNow: false,
     nominatedNow: false,
+    speaking: null,
+    ballot: [],
+    count: 0,
+    first: undefined,
+    last: undefined,
   };
-  let speaking: { seat: number; kind: 'day' | 'tie' | 'last' } | null = null;
-  let ballot: number[] = [];
-  for (const e of view.log) {
-    switch (e.t) {
-      case 'teamRevealed':
-        for (const m of e.members) if (!known.has(m.seat)) known.set(m.seat, { role: m.role, team: e.team });
-        break;
-      case 'roleRevealed':
-        break;
-      case 'planSet':
-        n.plan = e.targets.slice();
-        break;
-      case 'checkResult':
-        if (e.seat === me) n.checks.set(e.target, e.result);
-        break;
-      case 'speechStarted':
-        speaking = { seat: e.seat, kind: e.kind };
-        if (e.seat === me) {
-          n.saidNow = false;
-          n.nominatedNow = false;
-        }
-        break;
-      case 'speechEnded':
-        speaking = null;
-        break;
-      case 'said': {
-        if (e.seat === me) n.saidNow = true;
-        const sp = readSpeech(e.text);
-        const kind = speaking?.seat === e.seat ? speaking.kind : 'day';
-        n.speeches.push({ seat: e.seat, day: e.number, kind, sp });
-        if (sp.claimSheriff) {
-          const c = n.claims.get(e.seat) ?? { seat: e.seat, day: e.number, last: kind === 'last', checks: new Map<number, boolean>() };
-          if (kind === 'last') c.last = true;
-          for (const ch of sp.checks ?? []) c.checks.set(ch.target, ch.black);
-          n.claims.set(e.seat, c);
-        }
-        break;
+}
+
+function feed(a: Acc, e: GameEvent): void {
+  const me = a.me;
+  switch (e.t) {
+    case 'teamRevealed':
+      for (const m of e.members) if (!a.teamKnown.has(m.seat)) a.teamKnown.set(m.seat, { role: m.role, team: e.team });
+      break;
+    case 'planSet':
+      a.plan = e.targets.slice();
+      break;
+    case 'checkResult':
+      if (e.seat === me) a.checks.set(e.target, e.result);
+      break;
+    case 'speechStarted':
+      a.speaking = { seat: e.seat, kind: e.kind };
+      if (e.seat === me) {
+        a.saidNow = false;
+        a.nominatedNow = false;
       }
-      case 'nominated':
-        n.nominations.push({ day: e.number, by: e.by, target: e.target });
-        if (e.by === me) n.nominatedNow = true;
-        break;
-      case 'nominationWithdrawn': {
-        const i = n.nominations.findIndex((x) => x.day === e.number && x.by === e.by && x.target === e.target);
-        if (i >= 0) n.nominations.splice(i, 1);
-        break;
+      break;
+    case 'speechEnded':
+      a.speaking = null;
+      break;
+    case 'said': {
+      if (e.seat === me) a.saidNow = true;
+      const sp = readSpeech(e.text);
+      const kind = a.speaking?.seat === e.seat ? a.speaking.kind : 'day';
+      a.speeches.push({ seat: e.seat, day: e.number, kind, sp });
+      if (sp.claimSheriff) {
+        const c = a.claims.get(e.seat) ?? { seat: e.seat, day: e.number, last: kind === 'last', checks: new Map<number, boolean>() };
+        if (kind === 'last') c.last = true;
+        for (const ch of sp.checks ?? []) c.checks.set(ch.target, ch.black);
+        a.claims.set(e.seat, c);
       }
-      case 'votingStarted':
-        ballot = e.ballot.slice();
-        break;
-      case 'voteClosed':
-        for (const v of e.votes) n.votes.push({ day: e.number, seat: v.seat, target: v.target, defaulted: v.defaulted, ballot: e.ballot.slice() });
-        break;
-      case 'allLeaveClosed':
-        for (const seat of e.yes) n.allLeaveYes.push({ day: e.number, seat, ballot });
-        break;
-      case 'eliminated':
-        n.exits.push({ seat: e.seat, cause: e.cause, day: e.number, phase: e.phase });
-        if (e.cause === 'kill') n.killedAtNight.add(e.seat);
-        break;
-      default:
-        break;
+      break;
     }
+    case 'nominated':
+      a.nominations.push({ day: e.number, by: e.by, target: e.target });
+      if (e.by === me) a.nominatedNow = true;
+      break;
+    case 'nominationWithdrawn': {
+      const i = a.nominations.findIndex((x) => x.day === e.number && x.by === e.by && x.target === e.target);
+      if (i >= 0) a.nominations.splice(i, 1);
+      break;
+    }
+    case 'votingStarted':
+      a.ballot = e.ballot.slice();
+      break;
+    case 'voteClosed':
+      for (const v of e.votes) a.votes.push({ day: e.number, seat: v.seat, target: v.target, defaulted: v.defaulted, ballot: e.ballot.slice() });
+      break;
+    case 'allLeaveClosed':
+      for (const seat of e.yes) a.allLeaveYes.push({ day: e.number, seat, ballot: a.ballot });
+      break;
+    case 'eliminated':
+      a.exits.push({ seat: e.seat, cause: e.cause, day: e.number, phase: e.phase });
+      if (e.cause === 'kill') a.killedAtNight.add(e.seat);
+      break;
+    default:
+      break;
   }
+}
+
+/**
+ * A reader that remembers what it has read. When the next view's log extends the last one (the
+ * same event objects, as SeatViews hands out), only the new events are read; otherwise it starts
+ * over. Either way the notes are those of the whole log: the cache changes speed, not answers.
+ */
+export class NotesCache {
+  private acc: Acc | undefined;
+
+  read(view: GameView): Notes {
+    const me = view.you?.seat ?? 0;
+    const log = view.log;
+    let a = this.acc;
+    const extends_ =
+      a !== undefined && a.me === me && a.count <= log.length && log[0] === a.first && (a.count === 0 || log[a.count - 1] === a.last);
+    if (!a || !extends_) this.acc = a = freshAcc(me);
+    for (let i = a.count; i < log.length; i++) feed(a, log[i]!);
+    a.count = log.length;
+    a.first = log[0];
+    a.last = log[log.length - 1];
+    return notesOf(view, a);
+  }
+}
+
+function notesOf(view: GameView, a: Acc): Notes {
+  const known = new Map(a.teamKnown);
   for (const x of view.seats) if (x.role && x.team) known.set(x.seat, { role: x.role, team: x.team });
-  return n;
+  return {
+    me: a.me,
+    role: view.you?.role,
+    team: view.you?.team,
+    size: view.seats.length,
+    day: view.number,
+    living: view.seats.filter((x) => x.alive).map((x) => x.seat),
+    alive: (seat) => view.seats[seat - 1]?.alive === true,
+    known,
+    checks: a.checks,
+    plan: a.plan,
+    nominations: a.nominations,
+    votes: a.votes,
+    allLeaveYes: a.allLeaveYes,
+    exits: a.exits,
+    killedAtNight: a.killedAtNight,
+    speeches: a.speeches,
+    claims: a.claims,
+    saidNow: a.saidNow,
+    nominatedNow: a.nominatedNow,
+  };
+}
+
+/** The notebook of one view, read from scratch. */
+export function readNotes(view: GameView): Notes {
+  return new NotesCache().read(view);
 }

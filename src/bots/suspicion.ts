@@ -5,7 +5,7 @@ import type { Notes, Claim } from './notes.js';
 
 export interface Belief {
   score: Map<number, number>;
-  reasons: Map<number, { w: number; text: string }[]>;
+  reasons: Map<number, { w: number; text: string | (() => string) }[]>;
   red: Set<number>;
   black: Set<number>;
   /** Claimants the reader takes for the real sheriff / for liars. */
@@ -21,7 +21,7 @@ export interface AssessOptions {
 
 export function assess(n: Notes, o: AssessOptions = {}): Belief {
   const b: Belief = { score: new Map(), reasons: new Map(), red: new Set(), black: new Set(), sheriff: null, liars: new Set() };
-  const add = (seat: number, w: number, text: string): void => {
+  const add = (seat: number, w: number, text: string | (() => string)): void => {
     if (w === 0) return;
     b.score.set(seat, (b.score.get(seat) ?? 0) + w);
     let r = b.reasons.get(seat);
@@ -55,14 +55,14 @@ export function assess(n: Notes, o: AssessOptions = {}): Belief {
     const why = liar(c);
     if (why) {
       b.liars.add(c.seat);
-      add(c.seat, 5, `false sheriff: ${why}`);
+      add(c.seat, 5, () => `false sheriff: ${why}`);
     } else honest.push(c);
   }
   const real = honest.find((c) => n.killedAtNight.has(c.seat)) ?? (honest.length === 1 ? honest[0] : undefined);
   if (real && honest.length > 1) {
     for (const c of honest) if (c !== real && n.killedAtNight.has(real.seat)) {
       b.liars.add(c.seat);
-      add(c.seat, 5, `false sheriff: ${real.seat}, killed at night, was the sheriff`);
+      add(c.seat, 5, () => `false sheriff: ${real.seat}, killed at night, was the sheriff`);
     }
   }
   for (const c of honest) {
@@ -70,10 +70,10 @@ export function assess(n: Notes, o: AssessOptions = {}): Belief {
     const sure = c === real && (n.killedAtNight.has(c.seat) || honest.length === 1);
     const w = sure ? (n.killedAtNight.has(c.seat) ? 1 : 0.85) : 1 / honest.length;
     if (c === real) b.sheriff = c.seat;
-    add(c.seat, -1.5 * w, `claimed sheriff`);
+    add(c.seat, -1.5 * w, () => `claimed sheriff`);
     for (const [t, black] of c.checks) {
       if (own && t === n.me) continue;
-      add(t, black ? 3 * w : -2 * w, `sheriff ${c.seat} called ${t} ${black ? 'black' : 'red'}`);
+      add(t, black ? 3 * w : -2 * w, () => `sheriff ${c.seat} called ${t} ${black ? 'black' : 'red'}`);
       if (w >= 0.85) (black ? b.black : b.red).add(t);
     }
   }
@@ -82,23 +82,23 @@ export function assess(n: Notes, o: AssessOptions = {}): Belief {
   // Weights are rough log likelihood ratios: black never nominates or votes a teammate unless he
   // must, a red hits a red about two times in three.
   for (const x of n.nominations) {
-    if (b.red.has(x.target)) add(x.by, 0.45, `nominated ${x.target} (red) on day ${x.day}`);
-    else if (b.black.has(x.target)) add(x.by, -1.5, `nominated ${x.target} (black) on day ${x.day}`);
+    if (b.red.has(x.target)) add(x.by, 0.45, () => `nominated ${x.target} (red) on day ${x.day}`);
+    else if (b.black.has(x.target)) add(x.by, -1.5, () => `nominated ${x.target} (black) on day ${x.day}`);
   }
   for (const v of n.votes) {
     const w = v.defaulted ? 0.3 : 1;
-    if (b.red.has(v.target)) add(v.seat, 0.4 * w, `voted against ${v.target} (red) on day ${v.day}`);
-    else if (b.black.has(v.target)) add(v.seat, -1.2 * w, `voted against ${v.target} (black) on day ${v.day}`);
-    if (b.sheriff !== null && v.target === b.sheriff) add(v.seat, 0.8 * w, `voted against the sheriff ${b.sheriff}`);
+    if (b.red.has(v.target)) add(v.seat, 0.4 * w, () => `voted against ${v.target} (red) on day ${v.day}`);
+    else if (b.black.has(v.target)) add(v.seat, -1.2 * w, () => `voted against ${v.target} (black) on day ${v.day}`);
+    if (b.sheriff !== null && v.target === b.sheriff) add(v.seat, 0.8 * w, () => `voted against the sheriff ${b.sheriff}`);
   }
-  for (const y of n.allLeaveYes) if (y.ballot.some((t) => b.red.has(t))) add(y.seat, 0.4, `voted for all of ${y.ballot.join(', ')} to leave`);
+  for (const y of n.allLeaveYes) if (y.ballot.some((t) => b.red.has(t))) add(y.seat, 0.4, () => `voted for all of ${y.ballot.join(', ')} to leave`);
   for (const sp of n.speeches) {
     for (const t of sp.sp.suspects ?? []) {
-      if (b.red.has(t) && sp.seat !== t) add(sp.seat, 0.4, `accused ${t} (red)`);
-      if (b.black.has(t)) add(sp.seat, -0.3, `accused ${t} (black)`);
-      if (n.killedAtNight.has(sp.seat) && sp.seat !== t) add(t, 0.3, `suspected by ${sp.seat}, killed at night`);
+      if (b.red.has(t) && sp.seat !== t) add(sp.seat, 0.4, () => `accused ${t} (red)`);
+      if (b.black.has(t)) add(sp.seat, -0.3, () => `accused ${t} (black)`);
+      if (n.killedAtNight.has(sp.seat) && sp.seat !== t) add(t, 0.3, () => `suspected by ${sp.seat}, killed at night`);
     }
-    for (const t of sp.sp.trusts ?? []) if (b.black.has(t)) add(sp.seat, 0.5, `vouched for ${t} (black)`);
+    for (const t of sp.sp.trusts ?? []) if (b.black.has(t)) add(sp.seat, 0.5, () => `vouched for ${t} (black)`);
   }
   if (o.noise) for (let s = 1; s <= n.size; s++) add(s, 0.1 * o.noise(), 'intuition');
   for (const s of b.black) if (!b.liars.has(s)) add(s, 4, 'known black');
@@ -113,7 +113,7 @@ export function topReason(b: Belief, seat: number): string {
   let best = r[0]!;
   for (const x of r) if (Math.abs(x.w) > Math.abs(best.w) && x.text !== 'intuition') best = x;
   if (best.text === 'intuition') for (const x of r) if (x.text !== 'intuition') best = x;
-  return best.text;
+  return typeof best.text === 'string' ? best.text : best.text();
 }
 
 export function scoreOf(b: Belief, seat: number): number {

@@ -7,9 +7,11 @@ import type { Command } from './command.js';
 import type { GameEvent } from './events.js';
 import { apply } from './game.js';
 import { legalCommands } from './legal.js';
-import { replay } from './record.js';
+import { defaultOptions } from './options.js';
+import { replay, toRecord, undoLast } from './record.js';
+import { seedFromText } from './rng.js';
 import type { RejectionCode } from './rejection.js';
-import { startGame, validateSetup } from './setup.js';
+import { dealFromSeed, startGame, validateSetup } from './setup.js';
 import type { GameState } from './state.js';
 import { view } from './view.js';
 import type { RoleId } from './vocab.js';
@@ -865,6 +867,13 @@ describe('Engine choices where neither source nor ruling decides (docs/rules/cla
     t.close();
     expect(t.last('voteClosed')!.votes.find((v) => v.seat === 2)).toEqual({ seat: 2, target: 7, defaulted: true });
   });
+  it('a voter removed during the round loses the vote already cast', () => {
+    const t = new T().intro().speeches({ 1: 5, 2: 7 });
+    t.votes({ 9: 5 });
+    t.ok({ by: 'judge', do: 'remove', target: 9, reason: 'oath' });
+    t.close();
+    expect(t.last('voteClosed')!.votes.some((v) => v.seat === 9)).toBe(false);
+  });
   it('a ballot shrunk to one by a removal: day 2 — that candidate leaves; day 1 — stays', () => {
     const t = atDay2().speeches({ 2: 4, 3: 6 });
     const ev = t.ok({ by: 'judge', do: 'remove', target: 6 });
@@ -928,6 +937,50 @@ describe('Engine choices where neither source nor ruling decides (docs/rules/cla
     t.ok({ by: DON, do: 'plan', targets: [1, 2] });
     t.ok({ by: DON, do: 'plan', targets: [3] });
     expect(t.all('planSet').map((e) => e.targets)).toEqual([[1, 2], [3]]);
+  });
+});
+
+describe('The classic table and its record (docs/rules/classic.md, docs/record-format.md)', () => {
+  it('classic takes exactly the documented options, with their defaults', () => {
+    expect(defaultOptions('classic')).toEqual({
+      firstDayVote: true,
+      selfVote: true,
+      provocation: 'removal',
+      cancelVoteOnCriticalRemoval: true,
+      revealRoles: 'never',
+      speechSeconds: 60,
+      tieSpeechSeconds: 30,
+      lastWordSeconds: 60,
+      sayMaxLength: 1000,
+    });
+    for (const options of [{ maniacSkips: 2 }, { seats: 10 }, { provocation: 'kick' }, { revealRoles: true }])
+      expect(validateSetup({ preset: 'classic', options }).ok).toBe(false);
+  });
+  it('a classic deal is exactly 6 civilians, the sheriff, the don and 2 mafia', () => {
+    expect(validateSetup({ preset: 'classic', deal: DEAL }).ok).toBe(true);
+    const twoSheriffs = DEAL.map((r) => (r === 'civilian' ? 'sheriff' : r));
+    expect(validateSetup({ preset: 'classic', deal: twoSheriffs }).ok).toBe(false);
+    expect(validateSetup({ preset: 'classic', deal: [...DEAL, 'civilian'] }).ok).toBe(false);
+  });
+  it('the seed deals by FNV-1a + fmix32 → mulberry32 → Fisher–Yates (the documented example)', () => {
+    expect(seedFromText('gorod')).toBe(2162972847);
+    expect(seedFromText('')).toBe(2872998923);
+    const deal = ['civilian', 'sheriff', 'mafia', 'civilian', 'civilian', 'don', 'civilian', 'civilian', 'mafia', 'civilian'];
+    expect(dealFromSeed('classic', 10, 'gorod')).toEqual(deal);
+    const r = replay({ format: 'gorod-record/1', preset: 'classic', seed: 'gorod' });
+    if (!r.ok) throw new Error(r.error.code);
+    expect(r.value.state.seats.map((x) => x.role)).toEqual(deal);
+  });
+  it('undo: the game is the replay of the record without its last command', () => {
+    const rec = toRecord({ preset: 'classic', deal: DEAL }, [
+      { by: 'clock', do: 'endNight' },
+      { by: 1, do: 'nominate', target: 5 },
+    ]);
+    const back = replay(undoLast(rec));
+    const fresh = replay(toRecord({ preset: 'classic', deal: DEAL }, [{ by: 'clock', do: 'endNight' }]));
+    if (!back.ok || !fresh.ok) throw new Error('replay');
+    expect(JSON.stringify(back.value.state)).toBe(JSON.stringify(fresh.value.state));
+    expect(back.value.state.nominations).toEqual([]);
   });
 });
 

@@ -2,6 +2,7 @@
 // (CLI replay, web event log). Pure text; it says only what the event itself carries.
 import type { GameEvent } from './events.js';
 import { roleTitle } from './roles.js';
+import { describeForumEvent } from './forum-describe.js';
 
 export type Lang = 'ru' | 'en';
 
@@ -105,8 +106,25 @@ export function describeEvent(e: GameEvent, lang: Lang = 'ru'): string | null {
       return ru ? `Перестрелка: ${seats(e.seats)}` : `Tie: ${seats(e.seats)}`;
     case 'gameOver':
       return `${t.win[e.winner ?? 'none']}. ` + e.roles.map((r) => `№${r.seat} ${roleTitle(r.role, lang)}`).join(', ');
+    // club and tournament (club.ts, tournament.ts)
+    case 'frozen':
+      return ru ? `№${e.seat} заморожен путаной: ход ночи не считается, днём без слова и голоса` : `#${e.seat} is frozen by the putana: no night action, no speech or vote tomorrow`;
+    case 'healed':
+      return ru ? `Доктор №${e.by} лечит №${e.seat}` + (e.saved.length ? ` (спасён: ${e.saved.join(', ')})` : '') : `Doctor #${e.by} heals #${e.seat}` + (e.saved.length ? ` (saved from: ${e.saved.join(', ')})` : '');
+    case 'voteShield':
+      return ru ? `Любовница №${e.by} бережёт №${e.seat} от завтрашнего голосования` : `Lover #${e.by} keeps #${e.seat} from tomorrow's vote`;
+    case 'keptFromVote':
+      return ru ? `№${e.seat} остаётся в игре: его засейвила любовница` : `#${e.seat} stays: the lover saved them`;
+    case 'quietNight':
+      return ru ? `Ночь без выстрела при четырёх игроках (${e.count} подряд)` : `A night without a shot at four players (${e.count} in a row)`;
+    case 'tieKept':
+      return ru ? `За столом четверо: переголосования нет, ${seats(e.seats)} остаются` : `Four at the table: no revote, ${seats(e.seats)} stay`;
+    case 'bestMove':
+      return ru ? `Лучший ход №${e.seat}: ${seats(e.targets)}` : `Best move by #${e.seat}: ${seats(e.targets)}`;
+    case 'extraPoints':
+      return ru ? `Доп. баллы №${e.seat}: ${e.points} (${e.reason})` : `Extra points to #${e.seat}: ${e.points} (${e.reason})`;
     default:
-      return null;
+      return describeForumEvent(e, lang);
   }
 }
 

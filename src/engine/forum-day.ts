@@ -41,7 +41,9 @@ function livingTarget(s: GameState, target: unknown): Rejection | null {
 }
 
 function openDay(s: GameState, rule: string): Rejection | null {
-  if (s.phase !== 'day' || s.stage.kind === 'over') return reject('wrongPhase', rule);
+  if (s.stage.kind === 'over') return reject('gameOver');
+  // R40: a vote or protection sent after the day closed is late.
+  if (s.phase !== 'day') return reject('late', rule);
   if (today(s).closed) return reject('late', rule);
   return null;
 }

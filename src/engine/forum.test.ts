@@ -356,3 +356,110 @@ describe('forum legal commands', () => {
     }
   });
 });
+
+describe('forum win (R49)', () => {
+  const leave = (...seats: number[]): Command[] => seats.map((by) => ({ by, do: 'leave' }));
+
+  it('black wins when living black ≥ the rest, with neither commissar nor maniac alive', () => {
+    const s = game(T12);
+    run(s, leave(5, 9, 6));
+    expect(s.finished).toBe(false);
+    run(s, leave(7));
+    expect(s.winner).toBe('black');
+  });
+
+  it('black does not win while the commissar (or the sergeant who took over) lives', () => {
+    const s = game(T12);
+    run(s, leave(6, 7, 8, 10, 11));
+    expect(s.finished).toBe(false);
+    run(s, leave(12));
+    expect(s.finished).toBe(false);
+  });
+
+  it('red wins when no black is alive (a red maniac may still live)', () => {
+    const s = game(T12);
+    run(s, leave(1, 2, 3));
+    expect(s.finished).toBe(false);
+    run(s, leave(4));
+    expect(s.winner).toBe('red');
+  });
+
+  it('a neutral maniac blocks red and wins with at most one other, not black, alive', () => {
+    const s = game(T12, { maniacTeam: 'neutral' });
+    run(s, leave(1, 2, 3, 4));
+    expect(s.finished).toBe(false);
+    run(s, leave(5, 7, 8, 9, 10, 11));
+    expect(s.winner).toBe('neutral');
+  });
+});
+
+describe('forum priestess holding the kamikaze (case 10** continued)', () => {
+  it('she may explode for him the next night: she and her target leave, the real kamikaze stays', () => {
+    const s = game(T20);
+    const tie20 = (): Command[] => Array.from({ length: 20 }, (_, i) => v(i + 1, i + 1 <= 10 ? 20 : 19));
+    run(s, [...tie20(), { by: 12, do: 'protect', target: 12 }, clock('endDay'), { by: 14, do: 'explode', target: 13 }, clock('endNight')]);
+    expect(s.forum!.takeover).toEqual({ night: 2, seat: 13, role: 'kamikaze', from: 14 });
+    run(s, [...tie20(), { by: 12, do: 'protect', target: 12 }, clock('endDay')]);
+    // The real kamikaze's explosion is accepted and ignored this night.
+    run(s, [{ by: 14, do: 'explode', target: 3 }, { by: 13, do: 'explode', target: 2 }, clock('endNight')]);
+    expect(s.seats.filter((x) => !x.alive).map((x) => x.seat)).toEqual([2, 13]);
+  });
+});
+
+describe('forum legal commands in random games', () => {
+  it('every listed command is accepted at every phase of a few random games', async () => {
+    const { decide } = await import('./game.js');
+    const { mulberry32 } = await import('./rng.js');
+    for (const deal of [T12, T20]) {
+      const s = game(deal, { bonus: true }, 'legal');
+      const rand = mulberry32(7);
+      for (let phase = 0; phase < 40 && !s.finished; phase++) {
+        for (const actor of [...s.seats.map((x) => x.seat), 'clock', 'judge'] as const) {
+          const cmds = legalCommands(s, actor);
+          for (let k = 0; k < Math.min(6, cmds.length); k++) {
+            const cmd = cmds[Math.floor(rand() * cmds.length)]!;
+            expect(decide(s, cmd).ok, JSON.stringify(cmd)).toBe(true);
+          }
+        }
+        // Move on: everyone acts at random, then the clock.
+        for (const x of s.seats) {
+          if (s.finished) break;
+          const cmds = legalCommands(s, x.seat).filter((c) => c.do !== 'leave');
+          if (cmds.length) apply(s, cmds[Math.floor(rand() * cmds.length)]!);
+        }
+        if (!s.finished) apply(s, { by: 'clock', do: s.phase === 'day' ? 'endDay' : 'endNight' });
+      }
+    }
+  });
+});
+
+describe('forum priestess and doctor details', () => {
+  // 9 seats: black 3; no void power below 12 players.
+  const T9: RoleId[] = ['don', 'mafia', 'mafia', 'commissar', 'maniac', 'doctor', 'priestess', 'civilian', 'civilian'];
+  const tie9 = (): Command[] => [1, 2, 3, 4].map((x) => v(x, 9)).concat([5, 6, 7, 8].map((x) => v(x, 8)), [v(9, 1)]);
+
+  it('below 12 players the priestess has no void power: a shot at her kills her', () => {
+    const s = game(T9);
+    run(s, [...tie9(), clock('endDay'), { by: 1, do: 'shoot', target: 7 }, clock('endNight')]);
+    expect(s.seats[6]!.alive).toBe(false);
+    expect(s.log.some((e) => e.t === 'priestessTook')).toBe(false);
+  });
+
+  it('a seduced doctor heals no one (blocked), and the priestess takes nothing (he does not shoot)', () => {
+    const s = game(T9);
+    const n = s.log.length;
+    run(s, [...tie9(), clock('endDay'), { by: 6, do: 'heal', target: 8 }, { by: 7, do: 'seduce', target: 6 }, { by: 1, do: 'shoot', target: 8 }, clock('endNight')]);
+    expect(s.seats[7]!.alive).toBe(false);
+    expect(lines(s, n, 'public')).not.toContain('healAnnounced 8');
+    expect(s.forum!.takeover).toBeNull();
+    expect(s.forum!.healCounts[7]).toBe(0);
+  });
+
+  it('the seduction is once a game and only on night 1 or 2', () => {
+    const s = game(T9);
+    run(s, [...tie9(), clock('endDay'), clock('endNight'), ...tie9(), clock('endDay'), clock('endNight'), ...tie9(), clock('endDay')]);
+    expect(s.number).toBe(3);
+    const r = apply(s, { by: 7, do: 'seduce', target: 1 });
+    expect(r.ok).toBe(false);
+  });
+});

@@ -138,3 +138,8 @@ export function standings(games: { names: string[]; score: SeatScore[] }[]): Sta
     }
   return [...by.values()].sort((a, b) => b.points - a.points || b.wins - a.wins || b.bonus - a.bonus || (a.name < b.name ? -1 : 1));
 }
+
+/** For `gorod replay --json`: the points of a game whose preset has them, else null. */
+export function scoreForReplay(s: GameState): SeatScore[] | null {
+  return hasPoints(s.preset) ? score(s) : null;
+}

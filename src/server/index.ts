@@ -69,7 +69,10 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
   const origins = opts.origins ?? (env['ORIGINS'] ? env['ORIGINS'].split(',').map((s) => s.trim()).filter(Boolean) : []);
   await loadPolicyRegistry();
 
-  const hub = new Hub({ storage, timeScale: opts.timeScale ?? 1, finishedTtlMs: opts.finishedTtlMs ?? (env['FINISHED_TTL_MS'] ? Number(env['FINISHED_TTL_MS']) : 600_000),
+  const hub = new Hub({
+    storage,
+    timeScale: opts.timeScale ?? 1,
+    finishedTtlMs: opts.finishedTtlMs ?? (env['FINISHED_TTL_MS'] ? Number(env['FINISHED_TTL_MS']) : 600_000),
     log: logger,
     fixedDeals: opts.fixedDeals ?? env['GOROD_FIXED_DEALS'] === '1',
   });

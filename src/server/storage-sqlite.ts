@@ -57,9 +57,17 @@ interface CommandDbRow {
   at: number;
 }
 
+interface Pending {
+  run: () => void;
+  resolve: () => void;
+  reject: (e: unknown) => void;
+}
+
 export class SqliteStorage implements Storage {
   private db: Database.Database;
   private st: Record<string, Database.Statement>;
+  /** Group commit: writes queued in one event-loop turn share a transaction. */
+  private queue: Pending[] = [];
 
   constructor(file: string, opts: { sync?: 'normal' | 'full' } = {}) {
     if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
@@ -104,9 +112,44 @@ export class SqliteStorage implements Storage {
     tx();
   }
 
-  async setDeadline(id: string, deadline: Deadline | null): Promise<void> {
-    if (deadline) this.st.setDeadline!.run(id, deadline.key, deadline.at);
-    else this.st.clearDeadline!.run(id);
+  /**
+   * Queue a write; it is committed with the others of this turn in one transaction, and the
+   * promise settles after the commit. A failing write (a duplicate nonce) fails alone.
+   */
+  private write(run: () => void): Promise<void> {
+    return new Promise((resolve, reject) => {
+      this.queue.push({ run, resolve, reject });
+      if (this.queue.length === 1) setImmediate(() => this.flush());
+    });
+  }
+
+  private flush(): void {
+    const batch = this.queue;
+    this.queue = [];
+    try {
+      this.db.transaction(() => {
+        for (const p of batch) p.run();
+      })();
+    } catch {
+      // Rare (a constraint broke): commit each write on its own so that only the bad one fails.
+      for (const p of batch) {
+        try {
+          this.db.transaction(p.run)();
+          p.resolve();
+        } catch (e) {
+          p.reject(e);
+        }
+      }
+      return;
+    }
+    for (const p of batch) p.resolve();
+  }
+
+  setDeadline(id: string, deadline: Deadline | null): Promise<void> {
+    return this.write(() => {
+      if (deadline) this.st.setDeadline!.run(id, deadline.key, deadline.at);
+      else this.st.clearDeadline!.run(id);
+    });
   }
 
   async getTable(id: string): Promise<TableRow | null> {
@@ -122,8 +165,9 @@ export class SqliteStorage implements Storage {
     return (this.st.finished!.all(limit) as TableDbRow[]).map(toTable);
   }
 
-  async appendCommand(tableId: string, row: CommandRow): Promise<void> {
-    this.st.append!.run(tableId, row.seq, row.sender, row.nonce, JSON.stringify(row.command), row.at);
+  appendCommand(tableId: string, row: CommandRow): Promise<void> {
+    const body = JSON.stringify(row.command);
+    return this.write(() => this.st.append!.run(tableId, row.seq, row.sender, row.nonce, body, row.at));
   }
 
   async commands(tableId: string): Promise<CommandRow[]> {
@@ -162,6 +206,7 @@ export class SqliteStorage implements Storage {
   }
 
   async close(): Promise<void> {
+    if (this.queue.length) this.flush();
     this.db.close();
   }
 }

@@ -51,6 +51,12 @@ function viewerKey(v: Viewer): string {
   return v.kind === 'seat' ? `s${v.seat}` : v.kind;
 }
 
+/** A timer message without its `type`, as it rides inside an `events` frame. */
+function timerBody(m: Record<string, unknown>): Record<string, unknown> {
+  const { type: _type, ...rest } = m;
+  return rest;
+}
+
 export class Table {
   state: GameState;
   commands: CommandRow[];
@@ -203,8 +209,11 @@ export class Table {
     conn.send(JSON.stringify(msg));
   }
 
-  /** Per applied command: each viewer's new visible events and view, serialized once per viewer. */
-  private broadcastSince(from: number): void {
+  /**
+   * Per applied command: each viewer's new visible events and view, serialized once per viewer.
+   * A timer that the command started or stopped rides in the same frame.
+   */
+  private broadcastSince(from: number, timer: Record<string, unknown> | null = null): void {
     const cache = new Map<string, string>();
     for (const conn of this.conns) {
       const v = conn.viewer;
@@ -219,6 +228,7 @@ export class Table {
         };
         const legal = this.legalFor(v);
         if (legal) msg['legal'] = legal;
+        if (timer) msg['timer'] = timer;
         data = JSON.stringify(msg);
         cache.set(key, data);
       }
@@ -312,9 +322,14 @@ export class Table {
     }
     this.commands.push(row);
     if (nonce !== null) this.nonces.set(`${sender}|${nonce}`, row.seq);
-    this.broadcastSince(from);
-    if (this.state.finished) await this.finish();
-    else this.afterChange();
+    if (this.state.finished) {
+      this.broadcastSince(from);
+      await this.finish();
+    } else {
+      const timer = this.armTimer(false);
+      this.broadcastSince(from, timer);
+      this.scheduleBots();
+    }
     return { ok: true, lastEvent: this.lastEvent, duplicate: false };
   }
 
@@ -373,19 +388,23 @@ export class Table {
     this.current = null;
   }
 
-  private armTimer(): void {
+  /** (Re)arm the stage's timer; returns what changed for clients (sent now, or by the caller). */
+  private armTimer(send = true): Record<string, unknown> | null {
+    if (this.closed || this.row.status !== 'playing') return null;
     const key = stageKey(this.state);
-    if (this.current && this.current.key === key) return;
+    if (this.current && this.current.key === key) return null;
     const hadTimer = this.current !== null;
     this.clearTimer();
     const spec = this.row.clock.auto ? timerFor(this.state, this.row.clock, this.env.timeScale) : null;
     if (!spec) {
-      if (hadTimer) this.broadcastRaw({ type: 'timer', kind: null });
       if (this.row.deadline) {
         this.row.deadline = null;
         void this.env.storage.setDeadline(this.row.id, null).catch(() => undefined);
       }
-      return;
+      if (!hadTimer) return null;
+      const none = { type: 'timer', kind: null };
+      if (send) this.broadcastRaw(none);
+      return timerBody(none);
     }
     let deadline: number;
     if (this.row.deadline && this.row.deadline.key === key) {
@@ -396,10 +415,12 @@ export class Table {
       void this.env.storage.setDeadline(this.row.id, this.row.deadline).catch((e) => this.env.log.error({ err: String(e) }, 'deadline not stored'));
     }
     this.current = { spec, deadline, key };
-    this.broadcastRaw(this.timerMsg());
     const left = deadline - Date.now();
     this.timer = setTimeout(() => this.fire(key), Math.max(0, left));
     if (spec.warnMs > 0 && left > spec.warnMs) this.warnTimer = setTimeout(() => this.broadcastRaw(this.timerMsg(true)), left - spec.warnMs);
+    const msg = this.timerMsg();
+    if (send) this.broadcastRaw(msg);
+    return timerBody(msg);
   }
 
   private fire(key: number): void {

@@ -22,6 +22,11 @@ const ARGS = [
   '--disable-background-networking',
   '--disable-component-update',
   '--disable-sync',
+  // The console and the display share one browser (BroadcastChannel, localStorage): neither tab
+  // may be throttled while the other is in front.
+  '--disable-background-timer-throttling',
+  '--disable-renderer-backgrounding',
+  '--disable-backgrounding-occluded-windows',
 ];
 const TABLET = { width: 768, height: 1024 };
 
@@ -81,7 +86,10 @@ const ROLE_WORDS_RU = (['civilian', 'sheriff', 'don', 'mafia', 'doctor', 'maniac
 const NIGHT_WORDS_RU = ['стреляет', 'проверяет', 'План дона', 'не стреляет', 'лечит', 'замораживает', 'убивает', 'пропускает ход', 'Проверка'];
 
 /** The display holds no role and no night action (before the end), and has caught up. */
+let lastT = Date.now();
 async function checkDisplay(display: Page, judge: Page, step: string, finished = false): Promise<void> {
+  console.log(`[t] ${step} +${Date.now() - lastT}ms`);
+  lastT = Date.now();
   const want = await judge.locator('[data-testid="judge"]').getAttribute('data-last-public');
   await display.waitForFunction((n) => document.querySelector('[data-testid="board"]')?.getAttribute('data-last-public') === n, want, { timeout: 10_000, polling: 100 });
   const text = await display.locator('body').innerText();

@@ -3,7 +3,8 @@
 // and play it to the end through the UI; a spectator never sees a role before the end; a player
 // loses the connection mid-game and comes back; one player plays in English; one on a 390-px phone.
 // Screenshots of the main screens go to test-results/.
-import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
@@ -24,6 +25,7 @@ const ARGS = [
 ];
 
 let server: RunningServer;
+let webDir: string;
 let browser: Browser;
 const contexts: BrowserContext[] = [];
 
@@ -43,7 +45,10 @@ async function shot(page: Page, name: string): Promise<void> {
 
 beforeAll(async () => {
   mkdirSync(OUT, { recursive: true });
-  server = await startServer({ port: 0, storage: new MemoryStorage(), logLevel: false });
+  // Serve a copy of the build, so a rebuild elsewhere in the tree cannot pull files from under the test.
+  webDir = mkdtempSync(join(tmpdir(), 'gorod-web-'));
+  cpSync('web/dist', webDir, { recursive: true });
+  server = await startServer({ port: 0, storage: new MemoryStorage(), logLevel: false, webDir });
   // Playwright gives each launch a fresh temporary profile (its own --user-data-dir).
   browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS, headless: true });
 });
@@ -52,6 +57,7 @@ afterAll(async () => {
   for (const c of contexts) await c.close().catch(() => undefined);
   await browser?.close();
   await server?.close();
+  if (webDir) rmSync(webDir, { recursive: true, force: true });
 });
 
 interface PageState {
@@ -93,8 +99,8 @@ function readState(page: Page): Promise<PageState> {
 
 describe('the web app', () => {
   it('initial JS stays under 200 KB gzipped', () => {
-    const dir = 'web/dist/assets';
-    const html = readFileSync('web/dist/index.html', 'utf8');
+    const dir = join(webDir, 'assets');
+    const html = readFileSync(join(webDir, 'index.html'), 'utf8');
     const entry = /src="\/assets\/([^"]+\.js)"/.exec(html)![1]!;
     const seen = new Set<string>();
     const walk = (f: string): void => {

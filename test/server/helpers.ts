@@ -24,13 +24,17 @@ export class Client {
       this.raw.push(text);
       const f = JSON.parse(text) as Frame;
       this.frames.push(f);
+      // A timer riding in an events frame is seen by tests as its own timer frame.
+      if (f.type === 'events' && f['timer']) this.frames.push({ type: 'timer', ...(f['timer'] as Record<string, unknown>) });
       this.absorb(f);
-      for (const w of this.waiters.slice()) {
-        if (w.test(f)) {
-          this.waiters.splice(this.waiters.indexOf(w), 1);
-          w.resolve(f);
+      const got = f.type === 'events' && f['timer'] ? [f, this.frames[this.frames.length - 1]!] : [f];
+      for (const g of got)
+        for (const w of this.waiters.slice()) {
+          if (w.test(g)) {
+            this.waiters.splice(this.waiters.indexOf(w), 1);
+            w.resolve(g);
+          }
         }
-      }
     });
     ws.on('close', (code, reason) => {
       this.closed = { code, reason: reason.toString() };

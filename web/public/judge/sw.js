@@ -1,3 +1,4 @@
+/* global self, caches, fetch, Response, URL */
 // Service worker of the judge's console (scope /judge/): the app shell and every asset the console
 // has loaded are kept, so a judge can open the console and finish a game with no network. Pages
 // come from the network when it answers (fresh builds), else from the cache; hashed assets from

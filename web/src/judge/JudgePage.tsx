@@ -93,6 +93,21 @@ function GameOverPanel({ s, lang, id, onRecord }: { s: GameState; lang: Lang; id
   );
 }
 
+/**
+ * The console is an installable PWA: its manifest and service worker live under /judge/ (web/public/judge),
+ * so the worker controls only the console's pages and keeps what they loaded for offline use.
+ */
+function installPwa(): void {
+  if (typeof document === 'undefined') return;
+  if (!document.querySelector('link[rel="manifest"]')) {
+    const link = document.createElement('link');
+    link.rel = 'manifest';
+    link.href = '/judge/manifest.webmanifest';
+    document.head.appendChild(link);
+  }
+  if (import.meta.env.PROD && 'serviceWorker' in navigator) void navigator.serviceWorker.register('/judge/sw.js', { scope: '/judge/' }).catch(() => undefined);
+}
+
 /** The last event the room may see, so a test can wait for a display to catch up. */
 function lastPublicN(s: GameState): number {
   for (let i = s.log.length - 1; i >= 0; i--) if (s.log[i]!.vis === 'public') return s.log[i]!.n;
@@ -101,7 +116,8 @@ function lastPublicN(s: GameState): number {
 
 export default function JudgePage() {
   const [lang, setLang] = useLang();
-  const routeId = routeParam('/judge/:id', 'id');
+  const rawId = routeParam('/judge/:id', 'id');
+  const routeId = rawId === 'new' ? undefined : rawId;
   const [id] = useState(() => routeId ?? localId());
   const token = queryParam('token');
   const client = useGameClient(token);
@@ -128,6 +144,7 @@ export default function JudgePage() {
   const j = useJudge(id, transport);
   const [showHistory, setShowHistory] = useState(false);
 
+  useEffect(() => installPwa(), []);
   useEffect(() => {
     if (!routeId && typeof window !== 'undefined') window.history.replaceState(null, '', `/judge/${id}${window.location.search}`);
   }, [routeId, id]);

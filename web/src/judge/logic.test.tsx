@@ -121,7 +121,7 @@ describe('votes from a show of hands', () => {
 
 describe('night entry', () => {
   function toNight2(): JudgeGame {
-    let g = toDay1Vote(classicGame(), []);
+    const g = toDay1Vote(classicGame(), []);
     return g;
   }
 
