@@ -48,15 +48,32 @@ export function forumDealWith(n: number, optional: readonly RoleId[]): RoleId[] 
   return out;
 }
 
-/** The default deal: the usual forum cast, trimmed so at least two civilians stay at small tables. */
-export function forumDeal(n: number): RoleId[] {
+/** Roles a table may switch on (R41); the rest of the deal is black and civilians. */
+export const FORUM_OPTIONAL: readonly RoleId[] = ['commissar', 'sergeant', 'doctor', 'lawyer', 'maniac', 'priestess', 'child', 'kamikaze'];
+
+/**
+ * The deal without a given one: the table's `roles` option (R53: "optional roles are present only when
+ * the deal lists them"), or else the usual forum cast trimmed so at least two civilians stay.
+ */
+export function forumDeal(n: number, o?: Options): RoleId[] {
+  const own = o?.roles ?? [];
+  if (own.length > 0) return forumDealWith(n, own as RoleId[]);
   const cast: RoleId[] = ['commissar', 'doctor', 'maniac', 'lawyer', 'priestess', 'child', 'sergeant', 'kamikaze'];
   const room = Math.max(0, n - blackCount(n) - 2);
   return forumDealWith(n, cast.slice(0, room));
 }
 
-export function checkForumSetup(n: number, _o: Options, deal?: RoleId[]): Rejection | null {
-  if (!deal) return null;
+function checkForumRoles(n: number, roles: readonly string[]): Rejection | null {
+  for (const r of roles) if (!FORUM_OPTIONAL.includes(r as RoleId)) return reject('malformed', 'R41', `options.roles: ${r.slice(0, 20)} is not an optional forum role`);
+  if (new Set(roles).size !== roles.length) return reject('malformed', 'R41', 'options.roles: a role is listed twice');
+  if (roles.includes('kamikaze') && n < KAMIKAZE_MIN) return reject('malformed', 'R41', `the kamikaze plays with ${KAMIKAZE_MIN}+ players`);
+  if (roles.includes('sergeant') && !roles.includes('commissar')) return reject('malformed', 'R47', 'a sergeant needs a commissar');
+  if (blackCount(n) + roles.length > n) return reject('malformed', 'R41', 'options.roles: more roles than seats');
+  return null;
+}
+
+export function checkForumSetup(n: number, o: Options, deal?: RoleId[]): Rejection | null {
+  if (!deal) return o.roles && o.roles.length > 0 ? checkForumRoles(n, o.roles) : null;
   const count = (r: RoleId): number => deal.filter((x) => x === r).length;
   for (const r of SINGLE) if (count(r) > 1) return reject('malformed', 'R41', `at most one ${r}`);
   if (count('don') !== 1) return reject('malformed', 'R41', 'exactly one don');

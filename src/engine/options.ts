@@ -141,7 +141,8 @@ export const OPTION_DEFS: readonly OptionDef[] = [
       ru: 'Свой набор ролей стола (остальные — мирные); пусто — раздача по числу игроков (R20).',
       en: "The table's own role list (the rest are civilians); empty: the default deal by size (R20).",
     },
-    defaults: { club: [] },
+    // forum (R41, R53): the optional roles that play; black is always floor(N/3) with the don.
+    defaults: { club: [], forum: [] },
   },
   {
     key: 'doctorSelfHeals',

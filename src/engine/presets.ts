@@ -76,7 +76,7 @@ export const PRESET_DEFS: Partial<Record<PresetId, PresetDef>> = {
     sizes: [8, 30],
     defaultSize: 12,
     roles: FORUM_ROLES,
-    deal: (n) => forumDeal(n),
+    deal: (n, o) => forumDeal(n, o),
     checkSetup: (n, o, deal) => checkForumSetup(n, o, deal),
     toldRole: forumToldRole,
     opening: forumOpening,

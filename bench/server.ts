@@ -1,0 +1,200 @@
+// npm run bench:server — workload W2 (../shared/bench/W2.md) against the real server: one server
+// process, one load-generator process (bench/server-load.ts), loopback only, bounded in time.
+// Prints per N: moves/s, games/s, command round-trip p50/p95/p99, server CPU and RSS, errors;
+// then the restart time of a server holding 1,000 unfinished tables.
+//   npm run bench:server               N = 100, 1000, 3000
+//   npm run bench:server -- 10 100     other N
+//   WINDOW_S=20 npm run bench:server   a longer window (default 15 s)
+import { fork, spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import WebSocket from 'ws';
+import { SqliteStorage } from '../src/server/storage-sqlite.js';
+import { commitment } from '../src/server/deal.js';
+import type { TableRow } from '../src/server/storage.js';
+import { playW1, w1Deal } from './w1.js';
+import type { Command } from '../src/engine/index.js';
+
+const ROOT = new URL('../', import.meta.url).pathname;
+const WINDOW_MS = Number(process.env['WINDOW_S'] ?? 15) * 1000;
+const TICK = 100; // clock ticks per second in /proc/<pid>/stat
+const FD_LIMIT = 20_000; // `ulimit -n` on the reference machine: sockets per process
+
+function freePort(): Promise<number> {
+  return new Promise((res) => {
+    const s = createServer();
+    s.listen(0, '127.0.0.1', () => {
+      const p = (s.address() as { port: number }).port;
+      s.close(() => res(p));
+    });
+  });
+}
+
+function cpuTicks(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return Number(f[11]) + Number(f[12]);
+}
+
+function rssMb(pid: number): number {
+  const m = /VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+  return m ? Number(m[1]) / 1024 : NaN;
+}
+
+async function startServer(db: string, extra: Record<string, string> = {}): Promise<{ child: ChildProcess; url: string; startedMs: number; resumed: { tables: number; ms: number } }> {
+  const port = await freePort();
+  const t0 = performance.now();
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    cwd: ROOT,
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: db, LOG_LEVEL: 'error', GOROD_FIXED_DEALS: '1', FINISHED_TTL_MS: '5000', ...extra },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  return new Promise((res, rej) => {
+    let buf = '';
+    child.stdout!.on('data', (d: Buffer) => {
+      buf += d.toString();
+      const m = /^(\{"listening".*\})$/m.exec(buf);
+      if (m) {
+        const j = JSON.parse(m[1]!) as { listening: string; resumed: { tables: number; ms: number } };
+        res({ child, url: j.listening, startedMs: performance.now() - t0, resumed: j.resumed });
+      }
+    });
+    child.once('exit', (c) => rej(new Error(`server exited ${c}`)));
+  });
+}
+
+function stop(child: ChildProcess): Promise<void> {
+  return new Promise((res) => {
+    if (child.exitCode !== null) return res();
+    const t = setTimeout(() => child.kill('SIGKILL'), 10_000);
+    child.once('exit', () => {
+      clearTimeout(t);
+      res();
+    });
+    child.kill('SIGTERM');
+  });
+}
+
+interface LoadResult {
+  tables: number;
+  tablesConnected: number;
+  connectMs: number;
+  seconds: number;
+  actionsPerSec: number;
+  commandsPerSec: number;
+  gamesPerSec: number;
+  gamesFinished: number;
+  rttP50: number;
+  rttP95: number;
+  rttP99: number;
+  errors: number;
+  errorKinds: Record<string, number>;
+  w1Checked: number;
+  w1Mismatches: number;
+}
+
+async function runW2(n: number): Promise<void> {
+  const dir = mkdtempSync(join(tmpdir(), 'gorod-w2-'));
+  // 11 sockets per table (10 seats + the host's clock) in each process, under the fd limit.
+  const tables = Math.min(n, Math.floor((FD_LIMIT - 500) / 11));
+  const server = await startServer(join(dir, 'w2.sqlite'));
+  const pid = server.child.pid!;
+  let cpu0 = 0;
+  let t0 = 0;
+  let cpu = NaN;
+  let rss = NaN;
+  let sockets = NaN;
+  const result = await new Promise<LoadResult>((res, rej) => {
+    const load = fork(join(ROOT, 'bench/server-load.ts'), [JSON.stringify({ url: server.url, tables, warmupMs: 3000, windowMs: WINDOW_MS, connectTimeoutMs: 90_000 })], {
+      execArgv: ['--import', 'tsx'],
+      cwd: ROOT,
+    });
+    load.on('message', (m: { event: string } & Partial<LoadResult>) => {
+      if (m.event === 'windowStart') {
+        cpu0 = cpuTicks(pid);
+        t0 = performance.now();
+      } else if (m.event === 'windowEnd') {
+        cpu = ((cpuTicks(pid) - cpu0) / TICK / ((performance.now() - t0) / 1000)) * 100;
+        rss = rssMb(pid);
+        sockets = readdirSync(`/proc/${pid}/fd`).length; // open descriptors: mostly sockets
+      } else if (m.event === 'result') res(m as unknown as LoadResult);
+    });
+    load.once('exit', (c) => (c === 0 ? undefined : rej(new Error(`load generator exited ${c}`))));
+  });
+  await stop(server.child);
+  rmSync(dir, { recursive: true, force: true });
+  const capped = tables < n ? ` (capped at ${tables} tables: ${FD_LIMIT} file descriptors per process)` : '';
+  console.log(
+    `N=${String(n).padEnd(5)} tables=${result.tablesConnected >= tables ? tables : `${result.tablesConnected}/${tables}`}${capped}\n` +
+      `  moves/s ${result.actionsPerSec.toFixed(0)} (commands/s ${result.commandsPerSec.toFixed(0)}), games/s ${result.gamesPerSec.toFixed(2)} (${result.gamesFinished} finished in ${result.seconds.toFixed(1)} s)\n` +
+      `  round-trip p50 ${result.rttP50.toFixed(1)} ms, p95 ${result.rttP95.toFixed(1)} ms, p99 ${result.rttP99.toFixed(1)} ms\n` +
+      `  server CPU ${cpu.toFixed(0)} % of a core, RSS ${rss.toFixed(0)} MB, open fds ${sockets}, setup ${(result.connectMs / 1000).toFixed(1)} s\n` +
+      `  errors ${result.errors}${result.errors ? ' ' + JSON.stringify(result.errorKinds) : ''}; W1 games checked ${result.w1Checked}, mismatches ${result.w1Mismatches}`,
+  );
+}
+
+/** 1,000 unfinished tables (W1 games stopped half-way), then time a restart until a seat is served. */
+async function runRestart(count: number): Promise<void> {
+  const dir = mkdtempSync(join(tmpdir(), 'gorod-restart-'));
+  const db = join(dir, 'restart.sqlite');
+  const storage = new SqliteStorage(db);
+  let token = '';
+  let commands = 0;
+  for (let g = 0; g < count; g++) {
+    const cmds: Command[] = [];
+    playW1(20240601, g, (c) => cmds.push(c));
+    const half = cmds.slice(0, Math.floor(cmds.length / 2));
+    const deal = w1Deal(20240601, g);
+    const id = `restart${g}`;
+    const seats = deal.map((_, i) => ({ seat: i + 1, token: `${g.toString(16).padStart(8, '0')}${(i + 1).toString(16).padStart(24, '0')}`, bot: false, name: `${i + 1}` }));
+    if (g === 0) token = seats[0]!.token;
+    const row: TableRow = {
+      id,
+      createdAt: Date.now(),
+      mode: 'online',
+      setup: { preset: 'classic', players: seats.map((s) => s.name), deal, seed: id, options: {} },
+      salt: '00'.repeat(32),
+      commitment: commitment({ tableId: id, preset: 'classic', size: 10, options: {}, deal, salt: '00'.repeat(32) }),
+      hostToken: `${g.toString(16).padStart(8, '0')}${'f'.repeat(24)}`,
+      spectatorToken: `${g.toString(16).padStart(8, '0')}${'e'.repeat(24)}`,
+      seats,
+      botPolicy: 'random',
+      botDelayMs: 800,
+      clock: { auto: true, introNightSeconds: 30, nightSeconds: 60, voteSeconds: 30 },
+      autoStart: true,
+      status: 'playing',
+      winner: null,
+      finishedAt: null,
+      deadline: null,
+    };
+    await storage.createTable(row);
+    for (const [seq, c] of half.entries()) await storage.appendCommand(id, { seq, sender: 'bench', nonce: null, command: c, at: Date.now() });
+    commands += half.length;
+  }
+  await storage.close();
+  const t0 = performance.now();
+  const server = await startServer(db);
+  const listening = performance.now() - t0;
+  const ws = new WebSocket(`${server.url.replace('http', 'ws')}/ws?token=${token}`);
+  await new Promise<void>((res, rej) => {
+    ws.on('message', (d) => {
+      if ((JSON.parse(d.toString()) as { type: string }).type === 'welcome') res();
+    });
+    ws.on('error', rej);
+  });
+  const served = performance.now() - t0;
+  ws.close();
+  await stop(server.child);
+  rmSync(dir, { recursive: true, force: true });
+  console.log(
+    `restart with ${server.resumed.tables} unfinished tables (${commands} stored commands): tables rebuilt in ${server.resumed.ms} ms; ` +
+      `process start → listening ${listening.toFixed(0)} ms; → first seat served ${served.toFixed(0)} ms`,
+  );
+}
+
+const ns = process.argv.slice(2).map(Number).filter((x) => x > 0);
+console.log(`W2 over Gorod's server: window ${WINDOW_MS / 1000} s per N, loopback, SQLite (WAL) storage`);
+for (const n of ns.length ? ns : [100, 1000, 3000]) await runW2(n);
+await runRestart(1000);
