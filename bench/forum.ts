@@ -2,10 +2,10 @@
 // within the rules (votes with a reason, night choices, changed now and then), the clock closes
 // each day and night (R52). Deterministic in (size, seed, roles, options).
 import { apply, legalCommands, mulberry32, startGame, type Command, type GameState, type RoleId, type Setup } from '../src/engine/index.js';
-import { forumDealWith } from '../src/engine/forum-deal.js';
+import { FORUM_OPTIONAL, forumDealWith } from '../src/engine/forum-deal.js';
 import { shuffleInPlace } from '../src/engine/rng.js';
 
-export const FORUM_OPTIONAL: readonly RoleId[] = ['commissar', 'sergeant', 'doctor', 'lawyer', 'maniac', 'priestess', 'child', 'kamikaze'];
+export { FORUM_OPTIONAL };
 
 export interface ForumGame {
   setup: Setup;

@@ -113,6 +113,16 @@ describe('forum setup (R41, R53)', () => {
     }
   });
 
+  it('R53 options.roles chooses the optional roles of a dealt game; bad lists are rejected', () => {
+    const r = validateSetup({ preset: 'forum', size: 9, seed: 'x', options: { roles: ['commissar', 'doctor'] } });
+    expect(r.ok).toBe(true);
+    if (r.ok) expect(startGame(r.value).seats.map((x) => x.role).sort()).toEqual(['civilian', 'civilian', 'civilian', 'civilian', 'commissar', 'doctor', 'don', 'mafia', 'mafia']);
+    expect(validateSetup({ preset: 'forum', size: 12, options: { roles: ['kamikaze'] } }).ok).toBe(false);
+    expect(validateSetup({ preset: 'forum', size: 12, options: { roles: ['sergeant'] } }).ok).toBe(false);
+    expect(validateSetup({ preset: 'forum', size: 12, options: { roles: ['putana'] } }).ok).toBe(false);
+    expect(validateSetup({ preset: 'forum', size: 20, options: { roles: ['kamikaze', 'commissar'] } }).ok).toBe(true);
+  });
+
   it('R1 the forum game opens with day 1; the sergeant and the child are told they are civilians', () => {
     const s = game(T12);
     expect(s.phase).toBe('day');

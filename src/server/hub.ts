@@ -38,6 +38,7 @@ export class Hub {
   private tokens = new Map<string, { table: Table; role: Role }>();
   private evictions = new Set<NodeJS.Timeout>();
   private env: TableEnv;
+  private stopped = false;
 
   constructor(private opts: HubOptions) {
     this.env = {
@@ -53,7 +54,9 @@ export class Hub {
   }
 
   lookup(token: string): { table: Table; role: Role } | undefined {
-    return this.tokens.get(token);
+    const found = this.tokens.get(token);
+    if (found && !found.table.resumed) void this.resumeTable(found.table).catch(() => undefined);
+    return found;
   }
 
   private index(t: Table): void {
@@ -128,6 +131,7 @@ export class Hub {
     };
     await this.opts.storage.createTable(row);
     const t = new Table(row, [], this.env);
+    t.resumed = true;
     this.index(t);
     t.resumeService(); // an all-bot table with autoStart starts now
     return {
@@ -139,31 +143,16 @@ export class Hub {
     };
   }
 
-  /** After a restart: rebuild every unfinished table from its log and resume its timers and bots. */
+  /**
+   * After a restart: index every unfinished table (its tokens work at once; its state is rebuilt
+   * from the log on first use). Call warmAll() afterwards to rebuild the rest and resume timers.
+   */
   async loadAll(): Promise<number> {
     const rows = await this.opts.storage.unfinishedTables();
     const logs = await this.opts.storage.commandsOf(rows.map((r) => r.id));
     for (const row of rows) {
       const hadEdits = row.mode === 'judge' && (await this.opts.storage.edits(row.id)).length > 0;
-      let t: Table;
-      try {
-        t = new Table(row, logs.get(row.id) ?? [], this.env, hadEdits);
-      } catch (e) {
-        this.opts.log.error({ table: row.id, err: String(e) }, 'table not loaded');
-        continue;
-      }
-      this.index(t);
-      if (t.state.finished && row.status !== 'finished') {
-        // The process died between the last command and marking the table finished.
-        const winner = t.state.winner ?? 'draw';
-        const finishedAt = Date.now();
-        await this.opts.storage.updateTable(row.id, { status: 'finished', winner, finishedAt });
-        await this.opts.storage.setDeadline(row.id, null);
-        t.row.status = 'finished';
-        t.row.winner = winner;
-        t.row.finishedAt = finishedAt;
-        this.scheduleEviction(t);
-      }
+      this.index(new Table(row, logs.get(row.id) ?? [], this.env, hadEdits));
     }
     // Tables that finished recently stay reachable for their players (final view) until evicted.
     const since = Date.now() - this.opts.finishedTtlMs;
@@ -179,8 +168,42 @@ export class Hub {
       h.unref();
       this.evictions.add(h);
     }
-    for (const t of this.tables.values()) t.resumeService();
     return rows.length;
+  }
+
+  /** Rebuild every loaded table and resume its timers and bots, yielding between tables. */
+  async warmAll(): Promise<void> {
+    for (const t of [...this.tables.values()]) {
+      if (this.stopped) return;
+      if (!this.tables.has(t.id)) continue;
+      try {
+        await this.resumeTable(t);
+      } catch (e) {
+        this.opts.log.error({ table: t.id, err: String(e) }, 'table not resumed');
+        this.forget(t);
+      }
+      await new Promise((r) => setImmediate(r));
+    }
+  }
+
+  /** A table looked up before warmAll reached it is resumed on the spot. */
+  async resumeTable(t: Table): Promise<void> {
+    if (t.resumed) return;
+    t.resumed = true;
+    const row = t.row;
+    if (t.state.finished && row.status !== 'finished') {
+      // The process died between the last command and marking the table finished.
+      const winner = t.state.winner ?? 'draw';
+      const finishedAt = Date.now();
+      await this.opts.storage.updateTable(row.id, { status: 'finished', winner, finishedAt });
+      await this.opts.storage.setDeadline(row.id, null);
+      row.status = 'finished';
+      row.winner = winner;
+      row.finishedAt = finishedAt;
+      this.scheduleEviction(t);
+      return;
+    }
+    t.resumeService();
   }
 
   /** A table in memory, or a finished one read back from storage (for records). */
@@ -201,6 +224,7 @@ export class Hub {
   }
 
   close(): void {
+    this.stopped = true;
     for (const h of this.evictions) clearTimeout(h);
     this.evictions.clear();
     for (const t of this.tables.values()) t.close();

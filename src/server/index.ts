@@ -46,8 +46,10 @@ export interface RunningServer {
   url: string;
   port: number;
   hub: Hub;
-  /** Tables resumed from storage at start, and how long it took (ms). */
-  resumed: { tables: number; ms: number };
+  /** Tables loaded from storage at start and how long that took (ms); warmMs once every table is rebuilt. */
+  resumed: { tables: number; ms: number; warmMs?: number };
+  /** Resolves when every loaded table has been rebuilt and its timers resumed. */
+  warmed: Promise<void>;
   close(): Promise<void>;
 }
 
@@ -78,7 +80,7 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
   });
   const t0 = performance.now();
   const tables = await hub.loadAll();
-  const resumed = { tables, ms: Math.round(performance.now() - t0) };
+  const resumed: RunningServer['resumed'] = { tables, ms: Math.round(performance.now() - t0) };
 
   const app = Fastify({
     loggerInstance: logger,
@@ -92,6 +94,10 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
   const realPort = typeof addr === 'object' && addr ? addr.port : port;
   const url = `http://${host.includes(':') ? `[${host}]` : host}:${realPort}`;
   logger.info({ url, resumedTables: tables, resumeMs: resumed.ms }, 'gorod server listening');
+  const warming = hub.warmAll().then(() => {
+    resumed.warmMs = Math.round(performance.now() - t0);
+    logger.info({ tables, warmMs: resumed.warmMs }, 'every table rebuilt and resumed');
+  });
 
   let closed = false;
   return {
@@ -99,10 +105,12 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
     port: realPort,
     hub,
     resumed,
+    warmed: warming,
     async close(): Promise<void> {
       if (closed) return;
       closed = true;
       hub.close();
+      await warming.catch(() => undefined);
       ws.close();
       await app.close();
       await storage.close();

@@ -8,6 +8,7 @@ if (process.env['GOROD_STANDBY'] === '1') await new Promise((res) => process.std
 const timeScale = process.env['TIME_SCALE'] ? Number(process.env['TIME_SCALE']) : undefined;
 const server = await startServer(timeScale !== undefined ? { timeScale } : {});
 process.stdout.write(JSON.stringify({ listening: server.url, resumed: server.resumed }) + '\n');
+void server.warmed.then(() => process.stdout.write(JSON.stringify({ warmed: server.resumed.warmMs }) + '\n'));
 const stop = (): void => {
   void server.close().then(() => process.exit(0));
 };

@@ -58,7 +58,8 @@ function timerBody(m: Record<string, unknown>): Record<string, unknown> {
 }
 
 export class Table {
-  state: GameState;
+  /** Built from the log on first use, so a restarted server serves before every table is rebuilt. */
+  private built: GameState | null = null;
   commands: CommandRow[];
   readonly conns = new Set<Conn>();
   private nonces = new Map<string, number>();
@@ -73,6 +74,8 @@ export class Table {
   private cutAt = Number.POSITIVE_INFINITY;
   private everConnected = new Set<number>();
   private closed = false;
+  /** Timers and bots resumed after a (re)load. */
+  resumed = false;
 
   constructor(
     public row: TableRow,
@@ -81,10 +84,23 @@ export class Table {
     hadEdits = false,
   ) {
     this.commands = commands;
-    this.state = Table.rebuild(row, commands);
     for (const c of commands) if (c.nonce !== null) this.nonces.set(`${c.sender}|${c.nonce}`, c.seq);
     if (hadEdits) this.cutAt = 0;
     for (const s of row.seats) if (s.bot) this.policies.set(s.seat, makePolicy(row.botPolicy));
+  }
+
+  get state(): GameState {
+    if (!this.built) this.built = Table.rebuild(this.row, this.commands);
+    return this.built;
+  }
+
+  set state(s: GameState) {
+    this.built = s;
+  }
+
+  /** Whether the state has been rebuilt from the log yet. */
+  get warm(): boolean {
+    return this.built !== null;
   }
 
   static rebuild(row: TableRow, commands: CommandRow[]): GameState {

@@ -86,10 +86,7 @@ const ROLE_WORDS_RU = (['civilian', 'sheriff', 'don', 'mafia', 'doctor', 'maniac
 const NIGHT_WORDS_RU = ['стреляет', 'проверяет', 'План дона', 'не стреляет', 'лечит', 'замораживает', 'убивает', 'пропускает ход', 'Проверка'];
 
 /** The display holds no role and no night action (before the end), and has caught up. */
-let lastT = Date.now();
 async function checkDisplay(display: Page, judge: Page, step: string, finished = false): Promise<void> {
-  console.log(`[t] ${step} +${Date.now() - lastT}ms`);
-  lastT = Date.now();
   const want = await judge.locator('[data-testid="judge"]').getAttribute('data-last-public');
   await display.waitForFunction((n) => document.querySelector('[data-testid="board"]')?.getAttribute('data-last-public') === n, want, { timeout: 10_000, polling: 100 });
   const text = await display.locator('body').innerText();
@@ -126,6 +123,8 @@ describe('judge console (issue 7)', () => {
     const display = await ctx.newPage();
     await display.goto(`${base}/display/${id}`);
     await display.locator('[data-testid="board"]').waitFor();
+    // The console stays in front (a background tab gets no animation frames: taps would crawl).
+    await judge.bringToFront();
     await checkDisplay(display, judge, 'night 1');
 
     // Night 1: the script and the don's plan (R17).
@@ -152,6 +151,7 @@ describe('judge console (issue 7)', () => {
     await display.waitForFunction(() => /\d:\d\d/.test(document.querySelector('[data-testid="display-timer"]')?.textContent ?? ''), undefined, { polling: 100 });
     await checkDisplay(display, judge, 'day 1 seat 1');
     await shot(display, '04-display-day1');
+    await judge.bringToFront();
     await click(judge, 'end-speech');
 
     expect(await speaker(judge)).toBe(2);
@@ -336,5 +336,89 @@ describe('judge console (issue 7)', () => {
     await display.goto(`${base}/display/${id}?overlay=1`);
     await display.locator('[data-testid="board"].overlay').waitFor();
     await shot(display, '13-overlay');
+  });
+
+  it('a club game through the console: giving the floor, freeze, heal, the maniac, a frozen voter', async () => {
+    const ctx = await tablet();
+    const judge = await ctx.newPage();
+    const id = 'e2e-club';
+    await judge.goto(`${base}/judge/${id}`);
+    await judge.locator('[data-testid="setup"]').waitFor();
+    await judge.locator('[data-testid="preset"]').selectOption('club');
+    await click(judge, 'deal-cards');
+    const deal: RoleId[] = ['civilian', 'don', 'sheriff', 'doctor', 'mafia', 'maniac', 'putana', 'civilian', 'civilian', 'civilian'];
+    for (let i = 0; i < 10; i++) await judge.locator(`[data-testid="card-${i + 1}"]`).selectOption(deal[i]!);
+    await click(judge, 'start-game');
+    const display = await ctx.newPage();
+    await display.goto(`${base}/display/${id}`);
+    await display.locator('[data-testid="board"]').waitFor();
+    await judge.bringToFront();
+    // Night 1: the club script (doctor, sheriff, maniac meet the judge).
+    expect(await judge.locator('[data-testid="script"]').innerText()).toContain('Маньяк');
+    await click(judge, 'end-night');
+    // Day 1: no vote in club (R21); seat 1 gives the floor to 4 (R27).
+    expect(await speaker(judge)).toBe(1);
+    await tap(judge, 'floor-grid', 4);
+    expect(await expectOk(judge)).toContain('R27');
+    for (let seat = 1; seat <= 10; seat++) {
+      expect(await speaker(judge)).toBe(seat);
+      await click(judge, 'end-speech');
+    }
+    expect((await flash(judge)).text).toContain('R7');
+    await checkDisplay(display, judge, 'club night 2');
+    // Night 2: all at 9; the don finds the sheriff; putana freezes 1; the doctor heals 9; the sheriff
+    // finds 5; the maniac kills 5 (R22, R23).
+    await tap(judge, 'all-at-grid', 9);
+    await tap(judge, 'slot-grid-2-check', 3);
+    expect(await judge.locator('[data-testid="check-answer"]').first().innerText()).toContain('шериф');
+    await tap(judge, 'slot-grid-7-block', 1);
+    await tap(judge, 'slot-grid-4-heal', 9);
+    await tap(judge, 'slot-grid-3-check', 5);
+    await shot(judge, '14-club-night');
+    await checkDisplay(display, judge, 'club night 2 actions');
+    await tap(judge, 'slot-grid-6-kill', 5);
+    await judge.locator('[data-testid="morning"]').waitFor();
+    const morning = await judge.locator('[data-testid="morning"]').innerText();
+    expect(morning).toContain('№5');
+    expect(morning).not.toContain('№9');
+    await shot(judge, '15-club-morning');
+    await checkDisplay(display, judge, 'club morning');
+    // Day 2: last word of 5, then from seat 2; the frozen seat 1 neither speaks nor votes (R29).
+    expect(await speaker(judge)).toBe(5);
+    await click(judge, 'end-speech');
+    const order: number[] = [];
+    for (let k = 0; k < 12; k++) {
+      if ((await judge.locator('[data-testid="speaker"]').count()) === 0) break;
+      const seat = await speaker(judge);
+      order.push(seat);
+      if (seat === 3) await tap(judge, 'nominate-grid', 2);
+      if (seat === 4) await tap(judge, 'nominate-grid', 7);
+      await click(judge, 'end-speech');
+    }
+    expect(order).toEqual([2, 3, 4, 6, 7, 8, 9, 10]);
+    await judge.locator('[data-testid="ballot"]').waitFor();
+    expect(await judge.locator('[data-testid="hands-grid"] [data-seat="1"]').isDisabled()).toBe(true);
+    for (const seat of [3, 4, 6, 8, 9, 10]) await tap(judge, 'hands-grid', seat);
+    await click(judge, 'apply-hands');
+    expect(await judge.locator('[data-testid="defaults"]').innerText()).toContain('№2, №7');
+    await click(judge, 'close-vote');
+    expect(await speaker(judge)).toBe(2);
+    await click(judge, 'end-speech');
+    await checkDisplay(display, judge, 'club day 2');
+    // Night 3: only putana is black; the maniac kills her → red wins (R28).
+    await tap(judge, 'slot-grid-7-block', 4);
+    await tap(judge, 'slot-grid-4-heal', 8);
+    await tap(judge, 'slot-grid-3-check', 7);
+    await tap(judge, 'slot-grid-6-kill', 7);
+    await judge.locator('[data-testid="game-over"]').waitFor();
+    await checkDisplay(display, judge, 'club over', true);
+    await shot(judge, '16-club-over');
+    await click(judge, 'to-protocol');
+    await judge.locator('[data-testid="protocol"]').waitFor();
+    expect(await judge.locator('[data-testid="proto-result"]').innerText()).toContain('красные');
+    const nights = await judge.locator('[data-testid="proto-nights"]').innerText();
+    expect(nights).toContain('замораживает');
+    expect(nights).toContain('лечит');
+    await shot(judge, '17-club-protocol');
   });
 });

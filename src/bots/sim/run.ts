@@ -88,6 +88,67 @@ export async function runSim(spec: SimSpec, o: RunOptions = {}): Promise<SimRepo
   return reportOf(spec, total);
 }
 
+/** Worker threads kept for several runs (the benchmark reuses them; runTotals makes its own). */
+export class SimPool {
+  readonly workers: Worker[];
+  constructor(size: number) {
+    this.workers = Array.from({ length: Math.max(1, size) }, () => spawnWorker());
+  }
+
+  async run(spec: SimSpec, o: Pick<RunOptions, 'chunk' | 'onProgress'> = {}): Promise<SimTotals> {
+    const chunk = Math.max(1, o.chunk ?? 200);
+    const units: [number, number][] = [];
+    for (let from = 0; from < spec.games; from += chunk) units.push([from, Math.min(spec.games, from + chunk)]);
+    let total = emptyTotals();
+    let done = 0;
+    let next = 0;
+    await Promise.all(
+      this.workers.map(
+        (w) =>
+          new Promise<void>((resolve, reject) => {
+            const cleanup = (): void => {
+              w.off('message', onMessage);
+              w.off('error', onError);
+            };
+            const send = (): void => {
+              const u = units[next];
+              if (!u) {
+                cleanup();
+                resolve();
+                return;
+              }
+              const req: WorkRequest = { id: next++, spec, from: u[0], to: u[1] };
+              w.postMessage(req);
+            };
+            const onMessage = (m: WorkReply): void => {
+              if ('error' in m) {
+                cleanup();
+                reject(new Error(m.error));
+                return;
+              }
+              total = mergeTotals(total, m.totals);
+              done += m.totals.games;
+              o.onProgress?.(done, spec.games);
+              send();
+            };
+            const onError = (e: Error): void => {
+              cleanup();
+              reject(e);
+            };
+            w.on('message', onMessage);
+            w.on('error', onError);
+            send();
+          }),
+      ),
+    );
+    return total;
+  }
+
+  async close(): Promise<void> {
+    await Promise.all(this.workers.map((w) => w.terminate()));
+  }
+}
+
 export async function runTotals(spec: SimSpec, o: RunOptions = {}): Promise<SimTotals> {
   const workers = Math.max(0, Math.floor(o.workers ?? 0));
   const chunk = Math.max(1, o.chunk ?? 200);
@@ -100,37 +161,10 @@ export async function runTotals(spec: SimSpec, o: RunOptions = {}): Promise<SimT
     }
     return t;
   }
-  const units: [number, number][] = [];
-  for (let from = 0; from < spec.games; from += chunk) units.push([from, Math.min(spec.games, from + chunk)]);
-  let total = emptyTotals();
-  let done = 0;
-  let next = 0;
-  const pool = Array.from({ length: Math.min(workers, Math.max(1, units.length)) }, () => spawnWorker());
+  const pool = new SimPool(Math.min(workers, Math.ceil(spec.games / chunk)));
   try {
-    await Promise.all(
-      pool.map(
-        (w) =>
-          new Promise<void>((resolve, reject) => {
-            const send = (): void => {
-              const u = units[next];
-              if (!u) return resolve();
-              const req: WorkRequest = { id: next++, spec, from: u[0], to: u[1] };
-              w.postMessage(req);
-            };
-            w.on('message', (m: WorkReply) => {
-              if ('error' in m) return reject(new Error(m.error));
-              total = mergeTotals(total, m.totals);
-              done += m.totals.games;
-              o.onProgress?.(done, spec.games);
-              send();
-            });
-            w.on('error', reject);
-            send();
-          }),
-      ),
-    );
+    return await pool.run(spec, o);
   } finally {
-    await Promise.all(pool.map((w) => w.terminate()));
+    await pool.close();
   }
-  return total;
 }

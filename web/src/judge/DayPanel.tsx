@@ -215,7 +215,7 @@ export function FoulsCard({ s, lang, submit }: { s: GameState; lang: Lang; submi
           disabled: !x.alive,
           tone: !x.alive ? 'dead' : x.fouls >= 3 ? 'warn' : 'default',
           label: x.alive ? `${L(lang, 'фолы', 'fouls')}: ${x.fouls}` : L(lang, 'выбыл', 'out'),
-          sub: x.alive ? foulMeaning(s, x.seat, lang) || (mode === 'foul' ? `→ ${nextFoulEffect(s, x.seat, lang)}` : '') : '',
+          sub: x.alive ? foulMeaning(s, x.seat, lang) || (mode === 'foul' && x.fouls >= 2 ? `→ ${nextFoulEffect(s, x.seat, lang)}` : '') : '',
         }))}
         onTap={(t) =>
           mode === 'foul'

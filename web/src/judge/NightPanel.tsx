@@ -104,6 +104,18 @@ function SlotRow({ s, slot, lang, submit }: { s: GameState; slot: NightSlot; lan
   );
 }
 
+/** What the shots add up to (R12): one seat shot by every shooter, or a miss. */
+function ShotVerdict({ shots, lang }: { shots: NightSlot[]; lang: Lang }) {
+  const targets = new Set(shots.map((x) => x.done?.target ?? null));
+  const [only] = [...targets];
+  const hit = targets.size === 1 && only !== null && only !== undefined;
+  return (
+    <div className={`verdict ${hit ? 'hit' : 'miss'}`} data-testid="shot-verdict">
+      {hit ? L(lang, `Все стреляли в №${only} — выстрел засчитан`, `All shot #${only} — the shot counts`) : L(lang, 'Выстрелы не совпали — промах', 'The shots differ — a miss')} <Rule rule="R12" />
+    </div>
+  );
+}
+
 export function NightPanel({ s, lang, submit }: { s: GameState; lang: Lang; submit: Submit }) {
   const slots = nightSlots(s);
   const script = nightScript(s.preset, false);
@@ -143,6 +155,7 @@ export function NightPanel({ s, lang, submit }: { s: GameState; lang: Lang; subm
             {ss.map((slot) => (
               <SlotRow key={`${slot.seat}-${slot.verb}`} s={s} slot={slot} lang={lang} submit={submit} />
             ))}
+            {line.step === 'shots' && shots.length > 0 && open.length === 0 && <ShotVerdict shots={shots} lang={lang} />}
           </li>
         ))}
       </ol>

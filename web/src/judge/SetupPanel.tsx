@@ -54,7 +54,7 @@ export function SetupPanel({
 
   const players = names.map((n, i) => n.trim() || `${i + 1}`);
   const makeDeal = async (): Promise<void> => {
-    const d = randomDeal(preset, size);
+    const d = randomDeal(preset, size, options);
     const salt = randomSalt();
     // The local commitment uses the server's text format with this console's table id.
     setDeal({ deal: d, salt, commitment: await commitDeal(id, preset, size, options, d, salt) });

@@ -1,7 +1,7 @@
 // The app's deal (R60): the preset's cards shuffled with the browser's crypto, committed before the
 // game by SHA-256 of the table, the deal and a secret salt (the server's format); after the game the deal and salt are published
 // and anyone can recompute the hash.
-import { presetDef, type PresetId, type RoleId } from '../../../src/engine/index.js';
+import { presetDef, resolveOptions, type PresetId, type RoleId } from '../../../src/engine/index.js';
 import { commitmentInput, sha256Hex } from '../lib/commitment.js';
 
 function randomInt(n: number): number {
@@ -14,10 +14,11 @@ function randomInt(n: number): number {
   }
 }
 
-export function randomDeal(preset: PresetId, size: number): RoleId[] {
+export function randomDeal(preset: PresetId, size: number, options: Record<string, unknown> = {}): RoleId[] {
   const def = presetDef(preset);
   if (!def) throw new Error(`preset ${preset} is not available`);
-  const cards = def.deal(size);
+  const o = resolveOptions(preset, options);
+  const cards = def.deal(size, o.ok ? o.value : undefined);
   for (let i = cards.length - 1; i > 0; i--) {
     const j = randomInt(i + 1);
     [cards[i], cards[j]] = [cards[j]!, cards[i]!];

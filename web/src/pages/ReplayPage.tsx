@@ -179,7 +179,7 @@ export default function ReplayPage() {
             )}
             {loaded.rejected > 0 && <p className="muted">{t('replay.rejected', { n: loaded.rejected })}</p>}
           </div>
-          <TableView view={v} showSaid />
+          <TableView view={v} showSaid alwaysShowPrivate />
         </>
       )}
       {!loaded && !error && id && <p className="muted">{t('app.loading')}</p>}

@@ -7,7 +7,18 @@ import { eventText, nameOf } from '../lib/format.js';
 
 const QUIET = new Set<GameEvent['t']>(['said']);
 
-export function EventLog({ view, showSaid = false, limit }: { view: Pick<GameView, 'log' | 'seats'>; showSaid?: boolean; limit?: number }) {
+export function EventLog({
+  view,
+  showSaid = false,
+  limit,
+  showPrivate = true,
+}: {
+  view: Pick<GameView, 'log' | 'seats'>;
+  showSaid?: boolean;
+  limit?: number;
+  /** Private lines (own role, checks, night moves) stay covered while the role card is face down. */
+  showPrivate?: boolean;
+}) {
   const { t } = useTranslation();
   const box = useRef<HTMLOListElement>(null);
   const name = nameOf(view);
@@ -26,8 +37,8 @@ export function EventLog({ view, showSaid = false, limit }: { view: Pick<GameVie
           const priv = e.vis !== 'public';
           return (
             <li key={e.n} className={`ev ev-${e.t}${priv ? ' ev-private' : ''}`} data-ev={e.t}>
-              {priv && <span className="ev-lock" title={t('log.private')} aria-label={t('log.private')}>🔒 </span>}
-              {text}
+              {priv && <span className="ev-lock">{t('log.private')}</span>}
+              {priv && !showPrivate ? <span className="muted">{t('log.covered')}</span> : text}
             </li>
           );
         })}

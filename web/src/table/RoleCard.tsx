@@ -1,14 +1,12 @@
 // The player's own role, face down until tapped so a neighbour cannot glance at it. Black players
 // see their team on the back; the card also says what the night panel's moves mean for this role.
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { GameView } from '../../../src/engine/index.js';
 import { nameOf } from '../lib/format.js';
 import { nightSlots } from './night-slots.js';
 
-export function RoleCard({ view }: { view: GameView }) {
+export function RoleCard({ view, open, onToggle }: { view: GameView; open: boolean; onToggle: () => void }) {
   const { t } = useTranslation();
-  const [open, setOpen] = useState(false);
   const you = view.you;
   if (!you) return null;
   const name = nameOf(view);
@@ -16,7 +14,7 @@ export function RoleCard({ view }: { view: GameView }) {
   const slots = nightSlots(you.role);
   return (
     <section className={`role-card${open ? ' role-open' : ''}`} aria-label={t('role.card')}>
-      <button type="button" className="role-toggle" aria-expanded={open} onClick={() => setOpen((x) => !x)}>
+      <button type="button" className="role-toggle" aria-expanded={open} onClick={onToggle}>
         {open ? t('role.hide') : t('role.show')}
       </button>
       {open && (

@@ -44,6 +44,18 @@ describe('the player table', () => {
     expect(screen.getByTestId('role-face').textContent).toContain('Шериф');
   });
 
+  it('nothing private shows while the role card is face down', () => {
+    const s = day1();
+    const { view: v } = seatView(s, 4);
+    render(<TableView view={v} />);
+    expect(document.querySelector('.badge-role')).toBeNull();
+    const dealt = document.querySelector('[data-ev="roleDealt"]')!;
+    expect(dealt.textContent).not.toContain('Шериф');
+    fireEvent.click(screen.getByRole('button', { name: 'Показать мою роль' }));
+    expect(document.querySelector('[data-seat="4"] .badge-role')?.textContent).toBe('Шериф');
+    expect(document.querySelector('[data-ev="roleDealt"]')!.textContent).toContain('Шериф');
+  });
+
   it('a black player sees their team on the card and on the seats', () => {
     const s = day1();
     const { view: v } = seatView(s, 2);

@@ -4,16 +4,27 @@ import { useTranslation } from 'react-i18next';
 import type { GameView, SeatView } from '../../../src/engine/index.js';
 
 export interface SeatsProps {
-  view: Pick<GameView, 'seats' | 'stage' | 'nominations' | 'ballot' | 'you' | 'finished'>;
+  view: Pick<GameView, 'seats' | 'stage' | 'nominations' | 'ballot' | 'you' | 'finished' | 'options'>;
   /** Force the list layout (forum tables and narrow screens may prefer it). */
   list?: boolean;
   onSeat?: (seat: number) => void;
   selected?: number | null;
+  /** Show what only this viewer knows (own role, black teammates): off while the role card is face down. */
+  showPrivate?: boolean;
+}
+
+type Ctx = Pick<SeatsProps, 'view' | 'showPrivate'>;
+
+/** A role everyone at the table knows (the game is over, or it was revealed on exit, R16). */
+function roleShown(s: SeatView, c: Ctx): boolean {
+  if (!s.role) return false;
+  if (c.view.finished || c.showPrivate !== false) return true;
+  return !s.alive && c.view.options.revealRoles === 'onExit';
 }
 
 export const RING_MAX = 15;
 
-function SeatBadges({ s, view }: { s: SeatView; view: SeatsProps['view'] }) {
+function SeatBadges({ s, view, showPrivate }: { s: SeatView } & Ctx) {
   const { t } = useTranslation();
   const st = view.stage;
   const speaking = st.kind === 'speech' && st.seat === s.seat;
@@ -29,23 +40,23 @@ function SeatBadges({ s, view }: { s: SeatView; view: SeatsProps['view'] }) {
         </span>
       )}
       {!s.alive && <span className="badge badge-out">{t(`seat.out_${s.exit?.cause ?? 'vote'}`)}</span>}
-      {s.role && <span className={`badge badge-role team-${s.team ?? 'red'}`}>{t(`role.${s.role}`)}</span>}
+      {roleShown(s, { view, showPrivate }) && <span className={`badge badge-role team-${s.team ?? 'red'}`}>{t(`role.${s.role!}`)}</span>}
     </span>
   );
 }
 
-function seatClass(s: SeatView, view: SeatsProps['view'], selected?: number | null): string {
+function seatClass(s: SeatView, view: SeatsProps['view'], selected: number | null | undefined, showPrivate: boolean | undefined): string {
   const st = view.stage;
   const c = ['seat'];
   if (!s.alive) c.push('seat-out');
   if (st.kind === 'speech' && st.seat === s.seat) c.push('seat-speaking');
   if (view.you?.seat === s.seat) c.push('seat-you');
-  if (s.team === 'black' && !view.finished) c.push('seat-black');
+  if (s.team === 'black' && !view.finished && roleShown(s, { view, showPrivate })) c.push('seat-black');
   if (selected === s.seat) c.push('seat-selected');
   return c.join(' ');
 }
 
-function SeatBody({ s, view }: { s: SeatView; view: SeatsProps['view'] }) {
+function SeatBody({ s, view, showPrivate }: { s: SeatView } & Ctx) {
   const { t } = useTranslation();
   return (
     <>
@@ -54,12 +65,12 @@ function SeatBody({ s, view }: { s: SeatView; view: SeatsProps['view'] }) {
         {s.name && s.name !== String(s.seat) ? s.name : t('seat.player', { n: s.seat })}
         {view.you?.seat === s.seat && <span className="seat-me"> {t('seat.you')}</span>}
       </span>
-      <SeatBadges s={s} view={view} />
+      <SeatBadges s={s} view={view} showPrivate={showPrivate} />
     </>
   );
 }
 
-export function Seats({ view, list, onSeat, selected }: SeatsProps) {
+export function Seats({ view, list, onSeat, selected, showPrivate }: SeatsProps) {
   const { t } = useTranslation();
   const n = view.seats.length;
   const asList = list || n > RING_MAX;
@@ -70,11 +81,11 @@ export function Seats({ view, list, onSeat, selected }: SeatsProps) {
         {view.seats.map((s) => (
           <li key={s.seat}>
             <Tag
-              className={seatClass(s, view, selected)}
+              className={seatClass(s, view, selected, showPrivate)}
               data-seat={s.seat}
               {...(onSeat ? { type: 'button' as const, onClick: () => onSeat(s.seat) } : {})}
             >
-              <SeatBody s={s} view={view} />
+              <SeatBody s={s} view={view} showPrivate={showPrivate} />
             </Tag>
           </li>
         ))}
@@ -91,11 +102,11 @@ export function Seats({ view, list, onSeat, selected }: SeatsProps) {
         return (
           <div role="listitem" key={s.seat} className="ring-slot" style={style}>
             <Tag
-              className={seatClass(s, view, selected)}
+              className={seatClass(s, view, selected, showPrivate)}
               data-seat={s.seat}
               {...(onSeat ? { type: 'button' as const, onClick: () => onSeat(s.seat) } : {})}
             >
-              <SeatBody s={s} view={view} />
+              <SeatBody s={s} view={view} showPrivate={showPrivate} />
             </Tag>
           </div>
         );

@@ -1,5 +1,6 @@
 // The player's table, given a view: seats, banner and timer, role card, the panel for the
 // current step, and the log. Pure on its props so tests and the replay viewer can render it.
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { GameView } from '../../../src/engine/index.js';
 import type { Timer } from '../lib/protocol.js';
@@ -20,28 +21,33 @@ export interface TableViewProps {
   /** Rendered under the panels when the game is over (the game-over block). */
   over?: React.ReactNode;
   showSaid?: boolean;
+  /** The replay viewer shows everything the chosen viewer knows, without a face-down card. */
+  alwaysShowPrivate?: boolean;
 }
 
 const readOnly: Send = async () => ({ ok: false, error: { code: 'readOnly', message: { ru: 'Только просмотр', en: 'Read only' } } });
 
-export function TableView({ view, timer = null, legal, send = readOnly, over, showSaid }: TableViewProps) {
+export function TableView({ view, timer = null, legal, send = readOnly, over, showSaid, alwaysShowPrivate }: TableViewProps) {
   const { t } = useTranslation();
+  // The role card is face down until tapped; while it is, nothing only this player knows is shown.
+  const [open, setOpen] = useState(false);
+  const showPrivate = alwaysShowPrivate || open || !view.you;
   return (
     <div className={`table-page phase-${view.stage.kind === 'night' ? 'night' : 'day'}`}>
       <Banner view={view} timer={timer} />
       <div className="table-layout">
         <div className="board">
-          <Seats view={view} />
+          <Seats view={view} showPrivate={showPrivate} />
           {!view.you && !view.finished && <p className="muted center">{t('table.spectating')}</p>}
         </div>
         <div className="side">
-          {!view.finished && <RoleCard view={view} />}
+          {!view.finished && !alwaysShowPrivate && <RoleCard view={view} open={open} onToggle={() => setOpen((x) => !x)} />}
           <Nominations view={view} />
           <SpeechPanel view={view} send={send} legal={legal} />
           <VotePanel view={view} send={send} legal={legal} />
           <NightPanel key={`${view.phase}${view.number}`} view={view} send={send} legal={legal} />
           {view.finished && over}
-          <EventLog view={view} showSaid={showSaid} />
+          <EventLog view={view} showSaid={showSaid} showPrivate={showPrivate} />
         </div>
       </div>
     </div>
