@@ -332,6 +332,8 @@ export function decideClub(input: BotInput, lang: Lang, cache = new NotesCache()
   const st = input.view.stage;
   if (st.kind === 'speech' && st.seat === me.seat) return speech(c);
   if (st.kind === 'night' && st.intro) return introNight(c);
+  // Choices a preset lets a player change (forum) are made once: no dithering.
+  if (n.actedNow.size > 0) c.input = input = { ...input, legal: input.legal.filter((x) => !n.actedNow.has(x.do)) };
   if (input.legal.length === 0) return null;
   if (input.legal.some((x) => x.do === 'vote')) return vote(c);
   if (st.kind === 'night') return night(c);

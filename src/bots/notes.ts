@@ -32,6 +32,8 @@ export interface Notes {
   killedAtNight: Set<number>;
   speeches: { seat: number; day: number; kind: 'day' | 'tie' | 'last'; sp: Speech }[];
   claims: Map<number, Claim>;
+  /** Verbs I have used in this phase (a preset may let a choice be changed: the bot does not dither). */
+  actedNow: Set<string>;
   /** In my current speech: have I spoken text yet, have I nominated. */
   saidNow: boolean;
   nominatedNow: boolean;
@@ -50,6 +52,7 @@ interface Acc {
   killedAtNight: Set<number>;
   speeches: Notes['speeches'];
   claims: Map<number, Claim>;
+  actedNow: Set<string>;
   saidNow: boolean;
   nominatedNow: boolean;
   speaking: { seat: number; kind: 'day' | 'tie' | 'last' } | null;
@@ -73,6 +76,7 @@ function freshAcc(me: number): Acc {
     killedAtNight: new Set(),
     speeches: [],
     claims: new Map(),
+    actedNow: new Set(),
     saidNow: false,
     nominatedNow: false,
     speaking: null,
@@ -83,8 +87,17 @@ function freshAcc(me: number): Acc {
   };
 }
 
+/** Events that record a seat's own choice, and the verb that made them (forum's are its own types). */
+const CHOICE: Record<string, string> = { voteCast: 'vote', ballotCast: 'vote', lawyerChose: 'protect', handWithdrawn: 'vote' };
+
 function feed(a: Acc, e: GameEvent): void {
   const me = a.me;
+  if (e.t === 'dayStarted' || e.t === 'nightStarted') a.actedNow = new Set();
+  const who = (e as { seat?: unknown }).seat;
+  if (who === me) {
+    if (e.t === 'nightAction') a.actedNow.add(e.verb);
+    else if (CHOICE[e.t]) a.actedNow.add(CHOICE[e.t]!);
+  }
   switch (e.t) {
     case 'teamRevealed':
       for (const m of e.members) if (!a.teamKnown.has(m.seat)) a.teamKnown.set(m.seat, { role: m.role, team: e.team });
@@ -189,6 +202,7 @@ function notesOf(view: GameView, a: Acc): Notes {
     killedAtNight: a.killedAtNight,
     speeches: a.speeches,
     claims: a.claims,
+    actedNow: a.actedNow,
     saidNow: a.saidNow,
     nominatedNow: a.nominatedNow,
   };

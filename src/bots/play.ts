@@ -86,6 +86,8 @@ export function sizeFor(preset: PresetId, options?: Record<string, unknown>): nu
   return def.sizeFor?.(opts.value) ?? def.defaultSize;
 }
 
+const MAX_ACTS_PER_STEP = 8;
+
 export function playGame(o: PlayOptions): PlayResult {
   const def = presetDef(o.preset);
   if (!def) throw new Error(`preset ${o.preset} is not registered`);
@@ -116,6 +118,8 @@ export function playGame(o: PlayOptions): PlayResult {
   const max = o.maxCommands ?? 20_000;
   const rejected: PlayResult['rejected'] = [];
   const passed = new Set<number>();
+  // Commands per seat since the last step: a bot that keeps changing its mind is not asked again.
+  const acts = new Map<number, number>();
   let seen = state.log.length;
   let commands = 0;
   let stuck = false;
@@ -127,6 +131,9 @@ export function playGame(o: PlayOptions): PlayResult {
       passed.add(seat);
       return false;
     }
+    const k = (acts.get(seat) ?? 0) + 1;
+    acts.set(seat, k);
+    if (k > MAX_ACTS_PER_STEP && state.stage.kind !== 'speech') passed.add(seat);
     const r = apply(state, d.command);
     commands++;
     o.onDecision?.(seat, d, r.ok, r.ok ? undefined : r.error.code);
@@ -142,7 +149,11 @@ export function playGame(o: PlayOptions): PlayResult {
       stuck = true;
       break;
     }
-    for (; seen < state.log.length; seen++) if (NEW_STEP.has(state.log[seen]!.t)) passed.clear();
+    for (; seen < state.log.length; seen++)
+      if (NEW_STEP.has(state.log[seen]!.t)) {
+        passed.clear();
+        acts.clear();
+      }
     const st = state.stage;
     let acted = false;
     if (st.kind === 'speech') {

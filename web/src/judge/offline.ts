@@ -15,19 +15,25 @@ export function emptyOutbox(): Outbox {
   return { items: [], nextSeq: 1 };
 }
 
-export function enqueue(box: Outbox, op: SyncOp): Outbox {
+/** `inflight`: the seq being sent right now (it may already be applied: an undo must follow it). */
+export function enqueue(box: Outbox, op: SyncOp, inflight: number | null = null): Outbox {
   if (op.kind === 'undo') {
     const last = box.items[box.items.length - 1];
     // Undo of a command the server never saw: drop it here instead of sending both.
-    if (last && last.op.kind === 'cmd') return { ...box, items: box.items.slice(0, -1) };
+    if (last && last.op.kind === 'cmd' && last.seq !== inflight) return { ...box, items: box.items.slice(0, -1) };
   }
   return { items: [...box.items, { seq: box.nextSeq, op }], nextSeq: box.nextSeq + 1 };
 }
 
-export function enqueueAll(box: Outbox, ops: SyncOp[]): Outbox {
+export function enqueueAll(box: Outbox, ops: SyncOp[], inflight: number | null = null): Outbox {
   let b = box;
-  for (const op of ops) b = enqueue(b, op);
+  for (const op of ops) b = enqueue(b, op, inflight);
   return b;
+}
+
+/** Drop an acknowledged (or refused) item, whatever was queued behind it meanwhile. */
+export function settle(box: Outbox, seq: number): Outbox {
+  return { ...box, items: box.items.filter((x) => x.seq !== seq) };
 }
 
 export type SendResult = 'ok' | 'rejected' | 'offline';

@@ -4,7 +4,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { Command, GameEvent, GameState, Rejection } from '../../../src/engine/index.js';
 import { tableChannel } from './broadcast.js';
-import { enqueue, enqueueAll, flush, loadGame, loadOutbox, saveGame, saveOutbox, type KV, type Outbox, type SyncOp, type SendResult } from './offline.js';
+import { enqueue, enqueueAll, loadGame, loadOutbox, saveGame, saveOutbox, settle, type KV, type Outbox, type SyncOp, type SendResult } from './offline.js';
 import { addEntry, stateOf, tryBatch, undoEntry, type JudgeGame } from './session.js';
 
 export type Flash =
@@ -38,8 +38,11 @@ export function useJudge(id: string, transport: Transport | null) {
     },
     [channel, id],
   );
+  const boxRef = useRef(outbox);
+  const inflight = useRef<number | null>(null);
   const setOutbox = useCallback(
     (b: Outbox) => {
+      boxRef.current = b;
       saveOutbox(storage(), id, b);
       setOutboxRaw(b);
     },
@@ -48,8 +51,6 @@ export function useJudge(id: string, transport: Transport | null) {
 
   const gameRef = useRef(game);
   gameRef.current = game;
-  const boxRef = useRef(outbox);
-  boxRef.current = outbox;
 
   /** Enter a batch of commands as one entry; all apply or none. */
   const submit = useCallback(
@@ -65,7 +66,7 @@ export function useJudge(id: string, transport: Transport | null) {
       if (r.commands.length === 0) return false;
       const { game: next } = addEntry(g, label, r.commands, Date.now());
       setGame(next);
-      if (transport) setOutbox(enqueueAll(boxRef.current, r.commands.map((cmd) => ({ kind: 'cmd', cmd }) as SyncOp)));
+      if (transport) setOutbox(enqueueAll(boxRef.current, r.commands.map((cmd) => ({ kind: 'cmd', cmd }) as SyncOp), inflight.current));
       const f: Flash = { kind: 'ok', label, events: r.events };
       if (opts.note) f.note = opts.note;
       setFlash(f);
@@ -82,7 +83,7 @@ export function useJudge(id: string, transport: Transport | null) {
     setGame(u.game);
     if (transport) {
       let b = boxRef.current;
-      for (let i = 0; i < u.undone.commands.length; i++) b = enqueue(b, { kind: 'undo' });
+      for (let i = 0; i < u.undone.commands.length; i++) b = enqueue(b, { kind: 'undo' }, inflight.current);
       setOutbox(b);
     }
     setFlash({ kind: 'undo', label: u.undone.label });
@@ -96,17 +97,37 @@ export function useJudge(id: string, transport: Transport | null) {
     [setGame],
   );
 
-  // Sync: send the outbox in order whenever there is something to send and the server is there.
+  // Sync: send the outbox in order, one item at a time, while the server is there. Each item
+  // leaves the outbox only when the server answered it; what was queued meanwhile stays behind it.
   const flushing = useRef(false);
   const [syncError, setSyncError] = useState<string | null>(null);
   useEffect(() => {
     if (!transport || flushing.current || outbox.items.length === 0 || !transport.online()) return;
     flushing.current = true;
-    void flush(outbox, (op) => transport.send(op), (b) => setOutbox(b)).then((r) => {
-      flushing.current = false;
-      if (r.rejected.length > 0) setSyncError(`${r.rejected.length}`);
-      setOutbox(r.box);
-    });
+    let refused = 0;
+    void (async () => {
+      try {
+        for (;;) {
+          const first = boxRef.current.items[0];
+          if (!first || !transport.online()) break;
+          inflight.current = first.seq;
+          let r: SendResult;
+          try {
+            r = await transport.send(first.op);
+          } catch {
+            r = 'offline';
+          }
+          inflight.current = null;
+          if (r === 'offline') break;
+          if (r === 'rejected') refused++;
+          setOutbox(settle(boxRef.current, first.seq));
+        }
+      } finally {
+        flushing.current = false;
+        inflight.current = null;
+        if (refused > 0) setSyncError(String(refused));
+      }
+    })();
   }, [outbox, transport, setOutbox]);
 
   return { game, state, flash, setFlash, submit, undo, create, outbox, syncError };
