@@ -1,4 +1,5 @@
 // Random-bot games of the non-classic presets for bench:engine --preset.
+import { playRandomForumGame } from './forum.js';
 import { apply, legalCommands, mulberry32, startGame, type Command, type PresetId, type GameState } from '../src/engine/index.js';
 
 export function playRandomGame(preset: PresetId, size: number, seed: number, deal?: GameState['seats'][number]['role'][]): { state: GameState; commands: number } {
@@ -24,7 +25,10 @@ export async function benchPreset(preset: string, runs: number, games: number): 
   for (let r = 0; r < runs; r++) {
     const t0 = performance.now();
     commands = 0;
-    for (let g = 0; g < games; g++) commands += playRandomGame(preset as PresetId, size, g + 1).commands;
+    for (let g = 0; g < games; g++) {
+      // Forum: a 25-player table with every optional role (bench/forum.ts deals it).
+      commands += preset === 'forum' ? countCommands(playRandomForumGame(25, g + 1)) : playRandomGame(preset as PresetId, size, g + 1).commands;
+    }
     rates.push(games / ((performance.now() - t0) / 1000));
   }
   rates.sort((a, b) => a - b);
@@ -32,4 +36,9 @@ export async function benchPreset(preset: string, runs: number, games: number): 
   console.log(`${preset}, ${size} seats, random legal bots, ${games} games, median of ${runs} runs`);
   console.log(`  games/s     ${gps.toFixed(0)}`);
   console.log(`  commands/s  ${((gps * commands) / games).toFixed(0)} (bot choice via legalCommands included)`);
+}
+
+function countCommands(r: unknown): number {
+  const x = r as { commands?: number | unknown[] };
+  return typeof x.commands === 'number' ? x.commands : Array.isArray(x.commands) ? x.commands.length : 0;
 }
