@@ -13,7 +13,13 @@ function targets(legal: Command[], verb: Command['do']): number[] {
 function best(xs: number[], f: (x: number) => number): number | undefined {
   let out: number | undefined;
   let v = -Infinity;
-  for (const x of xs) if (f(x) > v) ((v = f(x)), (out = x));
+  for (const x of xs) {
+    const fx = f(x);
+    if (fx > v) {
+      v = fx;
+      out = x;
+    }
+  }
   return out;
 }
 

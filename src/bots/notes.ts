@@ -87,8 +87,8 @@ function freshAcc(me: number): Acc {
   };
 }
 
-/** Events that record a seat's own choice, and the verb that made them (forum's are its own types). */
-const CHOICE: Record<string, string> = { voteCast: 'vote', ballotCast: 'vote', lawyerChose: 'protect', handWithdrawn: 'vote' };
+/** Events that record a changeable choice of a seat, and its verb (votes cannot be changed). */
+const CHOICE: Record<string, string> = { lawyerChose: 'protect' };
 
 function feed(a: Acc, e: GameEvent): void {
   const me = a.me;

@@ -39,6 +39,8 @@ export interface PlayOptions {
   maxCommands?: number;
   /** Called for every bot decision (for logs, tests and the "why" printout). */
   onDecision?: (seat: number, d: BotDecision, accepted: boolean, code?: string) => void;
+  /** Tests only: receives the state once it is created (bots never do). */
+  stateHook?: (state: GameState) => void;
 }
 
 export interface PlayResult {
@@ -99,6 +101,7 @@ export function playGame(o: PlayOptions): PlayResult {
   };
   if (o.options) setup.options = o.options;
   const state = startGame(setup);
+  o.stateHook?.(state);
   const n = state.seats.length;
   const playSeed = (o.seed + 2 * o.game + 1) >>> 0;
   const shared = mulberry32(fmix32(playSeed));

@@ -73,7 +73,7 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
 
   const hub = new Hub({
     storage,
-    timeScale: opts.timeScale ?? 1,
+    timeScale: opts.timeScale ?? (env['TIME_SCALE'] ? Number(env['TIME_SCALE']) : 1),
     finishedTtlMs: opts.finishedTtlMs ?? (env['FINISHED_TTL_MS'] ? Number(env['FINISHED_TTL_MS']) : 600_000),
     log: logger,
     fixedDeals: opts.fixedDeals ?? env['GOROD_FIXED_DEALS'] === '1',

@@ -73,6 +73,7 @@ export class Table {
   /** After a judge undo, event numbers at or above this were rewritten: such resumes get a resync. */
   private cutAt = Number.POSITIVE_INFINITY;
   private everConnected = new Set<number>();
+  private gone = new WeakSet<Conn>();
   private closed = false;
   /** Timers and bots resumed after a (re)load. */
   resumed = false;
@@ -165,7 +166,16 @@ export class Table {
 
   // ---- connections ---------------------------------------------------------------------------
 
+  /**
+   * A new connection. Queued behind commands in flight, so that nobody sees the events of a
+   * command before it is stored.
+   */
   attach(conn: Conn, lastEvent?: number): void {
+    void this.run(() => this.attachNow(conn, lastEvent));
+  }
+
+  private attachNow(conn: Conn, lastEvent?: number): void {
+    if (this.gone.has(conn)) return; // closed before its turn came
     this.conns.add(conn);
     const v = conn.viewer;
     const incremental = lastEvent !== undefined && lastEvent < this.cutAt && lastEvent <= this.lastEvent;
@@ -195,6 +205,7 @@ export class Table {
   }
 
   detach(conn: Conn): void {
+    this.gone.add(conn);
     if (!this.conns.delete(conn)) return;
     if (conn.role.kind === 'seat' && !this.closed) this.broadcastInfo();
   }
@@ -205,6 +216,10 @@ export class Table {
 
   /** A reconnecting client: exactly the events after `lastEvent` for its viewer, or a resync. */
   resume(conn: Conn, lastEvent: number): void {
+    void this.run(() => this.resumeNow(conn, lastEvent));
+  }
+
+  private resumeNow(conn: Conn, lastEvent: number): void {
     if (lastEvent >= this.cutAt || lastEvent > this.lastEvent) {
       conn.send(JSON.stringify({ type: 'resync', view: view(this.state, conn.viewer), lastEvent: this.lastEvent, reason: 'resume', legal: this.legalFor(conn.viewer) }));
       return;

@@ -333,9 +333,29 @@ describe('judge console (issue 7)', () => {
     expect(csv.split('\n').filter((l) => l.startsWith('seat,')).length).toBe(10);
     expect(csv).toContain('allLeave');
     expect(csv).toContain('result,,winner,,,red');
+    await display.setViewportSize({ width: 1280, height: 720 });
     await display.goto(`${base}/display/${id}?overlay=1`);
     await display.locator('[data-testid="board"].overlay').waitFor();
     await shot(display, '13-overlay');
+
+    // The console is an installable PWA: with the network gone it still opens the game (R: offline).
+    await judge.goto(`${base}/judge/${id}`);
+    await judge.locator('[data-testid="game-over"]').waitFor();
+    expect(await judge.locator('link[rel="manifest"]').getAttribute('href')).toBe('/judge/manifest.webmanifest');
+    await expect
+      .poll(
+        () =>
+          judge.evaluate(async () => {
+            const keys = await (await caches.open('gorod-judge-v1')).keys();
+            return keys.some((k) => k.url.includes('/assets/index-')) && keys.some((k) => k.url.includes('JudgePage'));
+          }),
+        { timeout: 15_000 },
+      )
+      .toBe(true);
+    await ctx.setOffline(true);
+    await judge.reload();
+    await judge.locator('[data-testid="game-over"]').waitFor({ timeout: 15_000 });
+    await ctx.setOffline(false);
   });
 
   it('a club game through the console: giving the floor, freeze, heal, the maniac, a frozen voter', async () => {
@@ -420,5 +440,78 @@ describe('judge console (issue 7)', () => {
     expect(nights).toContain('замораживает');
     expect(nights).toContain('лечит');
     await shot(judge, '17-club-protocol');
+  });
+
+  it('a server table: the commitment before the game, every entry synced, an offline queue sent on reconnect', async () => {
+    const ctx = await tablet();
+    // Network loss as the page sees it: open sockets close and new ones fail until it is back
+    // (offline emulation alone leaves an open WebSocket running).
+    await ctx.addInitScript(() => {
+      const Native = window.WebSocket;
+      const open = new Set<WebSocket>();
+      let down = false;
+      class Sock extends Native {
+        constructor(url: string | URL, protocols?: string | string[]) {
+          super(down ? 'ws://127.0.0.1:9/' : url, protocols);
+          open.add(this);
+          this.addEventListener('close', () => open.delete(this));
+        }
+      }
+      window.WebSocket = Sock as typeof WebSocket;
+      (window as unknown as { __net: (up: boolean) => void }).__net = (up: boolean) => {
+        down = !up;
+        if (down) for (const s of open) s.close();
+      };
+    });
+    const judge = await ctx.newPage();
+    const net = async (up: boolean): Promise<void> => {
+      await ctx.setOffline(!up);
+      await judge.evaluate((u) => (window as unknown as { __net: (up: boolean) => void }).__net(u), up);
+    };
+    await judge.goto(`${base}/judge/new`);
+    await judge.locator('[data-testid="setup"]').waitFor();
+    for (let i = 0; i < 10; i++) await judge.locator(`[data-testid="name-${i + 1}"]`).fill(NAMES[i]!);
+    await click(judge, 'deal-server');
+    await click(judge, 'create-server');
+    await judge.waitForURL(/\/judge\/[^/?]+\?token=/);
+    await judge.locator('[data-testid="server-setup"]').waitFor();
+    const id = decodeURIComponent(new URL(judge.url()).pathname.split('/')[2]!);
+    const text = await judge.locator('[data-testid="commitment-text"]').innerText();
+    expect(text).toMatch(/^[0-9a-f]{64}$/);
+    expect(await judge.locator('[data-testid="commitment-qr"]').count()).toBe(1);
+    const info = (await (await fetch(`${base}/api/tables/${id}`)).json()) as { commitment: string; status: string };
+    expect(info.commitment).toBe(text);
+    expect(info.status).toBe('lobby');
+    await shot(judge, '18-server-commitment');
+    await click(judge, 'adopt');
+    await judge.locator('[data-testid="script"]').waitFor();
+    const synced = async (): Promise<void> => {
+      await judge.waitForFunction(() => document.querySelector('[data-testid="sync"]')?.textContent === 'синхронно', undefined, { polling: 100, timeout: 15_000 });
+      const local = Number(await judge.locator('[data-testid="judge"]').getAttribute('data-last-event'));
+      await expect
+        .poll(async () => ((await (await fetch(`${base}/api/tables/${id}`)).json()) as { lastEvent: number }).lastEvent, { timeout: 10_000 })
+        .toBe(local);
+    };
+    await click(judge, 'end-night');
+    await synced();
+    await click(judge, 'end-speech');
+    await tap(judge, 'nominate-grid', 4);
+    await synced();
+    // The network goes away: entries queue up and the console goes on (the engine runs here).
+    await net(false);
+    await judge.waitForFunction(() => (document.querySelector('[data-testid="sync"]')?.textContent ?? '').startsWith('офлайн'), undefined, { polling: 100, timeout: 20_000 });
+    await click(judge, 'end-speech');
+    await tap(judge, 'nominate-grid', 6);
+    await tap(judge, 'foul-grid', 9);
+    await click(judge, 'undo');
+    await click(judge, 'end-speech');
+    expect(await judge.locator('[data-testid="sync"]').innerText()).toMatch(/офлайн, в очереди: [1-9]/);
+    expect(await speaker(judge)).toBe(4);
+    await shot(judge, '19-offline-queue');
+    await net(true);
+    await synced();
+    await click(judge, 'undo');
+    await synced();
+    expect(await speaker(judge)).toBe(3);
   });
 });

@@ -30,6 +30,15 @@ function put(req, res) {
   void caches.open(CACHE).then((c) => c.put(req, copy));
 }
 
+// The console tells the worker what it has loaded before the worker took control (the first visit),
+// so that the next visit works with no network.
+self.addEventListener('message', (event) => {
+  const data = event.data;
+  if (!data || data.type !== 'cache' || !Array.isArray(data.urls)) return;
+  const urls = data.urls.filter((u) => typeof u === 'string' && new URL(u, self.location.href).origin === self.location.origin && !/\/(api|ws)\b/.test(new URL(u, self.location.href).pathname));
+  event.waitUntil(caches.open(CACHE).then((c) => Promise.all(urls.map((u) => c.match(u).then((hit) => hit || c.add(u).catch(() => undefined))))));
+});
+
 self.addEventListener('fetch', (event) => {
   const req = event.request;
   if (req.method !== 'GET') return;

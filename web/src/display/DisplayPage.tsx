@@ -179,11 +179,16 @@ export default function DisplayPage() {
   const now = useNow();
   useEffect(() => {
     if (!overlay) return;
-    const prev = document.body.style.background;
+    // A stream overlay (OBS browser source) composites the page over video: nothing may paint.
+    const html = document.documentElement.style;
+    const prev = { body: document.body.style.background, html: html.background, scheme: html.colorScheme };
     document.body.style.background = 'transparent';
-    document.documentElement.style.background = 'transparent';
+    html.background = 'transparent';
+    html.colorScheme = 'normal';
     return () => {
-      document.body.style.background = prev;
+      document.body.style.background = prev.body;
+      html.background = prev.html;
+      html.colorScheme = prev.scheme;
     };
   }, [overlay]);
 

@@ -105,7 +105,19 @@ function installPwa(): void {
     link.href = '/judge/manifest.webmanifest';
     document.head.appendChild(link);
   }
-  if (import.meta.env.PROD && 'serviceWorker' in navigator) void navigator.serviceWorker.register('/judge/sw.js', { scope: '/judge/' }).catch(() => undefined);
+  if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;
+  void navigator.serviceWorker
+    .register('/judge/sw.js', { scope: '/judge/' })
+    .then(() => navigator.serviceWorker.ready)
+    .then((reg) => {
+      // What this page loaded before the worker controlled it (the first visit) goes to its cache too.
+      const urls = performance
+        .getEntriesByType('resource')
+        .map((e) => e.name)
+        .filter((u) => u.startsWith(location.origin) && (u.includes('/assets/') || u.includes('/judge/')));
+      reg.active?.postMessage({ type: 'cache', urls: [...new Set(urls)] });
+    })
+    .catch(() => undefined);
 }
 
 /** The last event the room may see, so a test can wait for a display to catch up. */
@@ -228,7 +240,7 @@ export default function JudgePage() {
 
   const phase = s ? (s.phase === 'night' ? L(lang, `Ночь ${s.number}`, `Night ${s.number}`) : L(lang, `День ${s.number}`, `Day ${s.number}`)) : '';
   return (
-    <div className="judge" data-testid="judge" data-last-public={s ? lastPublicN(s) : -1}>
+    <div className="judge" data-testid="judge" data-last-public={s ? lastPublicN(s) : -1} data-last-event={s ? s.log.length - 1 : -1}>
       <header className="judge-head">
         <div className="title">
           <strong>{L(lang, 'Ведущий', 'Judge')}</strong> <span className="muted">{id}</span> <span data-testid="phase">{phase}</span>

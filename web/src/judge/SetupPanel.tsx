@@ -187,17 +187,13 @@ export function SetupPanel({
                 <p>{L(lang, 'Хэш раздачи (опубликуйте до начала игры):', 'Deal commitment (publish before the game):')}</p>
                 <code data-testid="commitment-text">{deal.commitment}</code>
                 <p className="muted">{L(lang, 'Раздача и соль будут опубликованы в записи игры после её окончания.', 'The deal and salt are published in the game record after it ends.')}</p>
-                <table className="deal-table">
-                  <tbody>
-                    <tr>
-                      {deal.deal.map((r, i) => (
-                        <td key={i} className={`team-${ROLE_DEFS[r].team}`} data-testid={`dealt-${i + 1}`}>
-                          {i + 1}: {ROLE_DEFS[r].title[lang]}
-                        </td>
-                      ))}
-                    </tr>
-                  </tbody>
-                </table>
+                <div className="deal-list">
+                  {deal.deal.map((r, i) => (
+                    <span key={i} className={`team-${ROLE_DEFS[r].team}`} data-testid={`dealt-${i + 1}`}>
+                      {i + 1}: {ROLE_DEFS[r].title[lang]}
+                    </span>
+                  ))}
+                </div>
               </div>
             </div>
           )}

@@ -100,8 +100,28 @@ export function eventText(e: GameEvent, t: TFunction, name: NameOf): string | nu
       return t('ev.tie', { seats: list(e.seats, name) });
     case 'gameOver':
       return t(`ev.gameOver_${e.winner ?? 'draw'}`);
-    default:
-      return null;
+    case 'frozen':
+      return t('ev.frozen', { seat: name(e.seat) });
+    case 'healed':
+      return t('ev.healed', { seat: name(e.seat), by: name(e.by) });
+    case 'voteShield':
+      return t('ev.voteShield', { seat: name(e.seat), by: name(e.by) });
+    case 'keptFromVote':
+      return t('ev.keptFromVote', { seat: name(e.seat) });
+    case 'quietNight':
+      return t('ev.quietNight', { count: e.count });
+    case 'tieKept':
+      return t('ev.tieKept', { seats: list(e.seats, name) });
+    case 'bestMove':
+      return t('ev.bestMove', { seat: name(e.seat), targets: list(e.targets, name) });
+    case 'extraPoints':
+      return t('ev.extraPoints', { seat: name(e.seat), points: e.points, reason: e.reason });
+    default: {
+      // Events a preset adds later: shown when a translation exists, with the seat named.
+      const x = e as { t: string; seat?: unknown };
+      const text = t(`ev.${x.t}`, { defaultValue: '', seat: typeof x.seat === 'number' ? name(x.seat) : '' });
+      return text || null;
+    }
   }
 }
 

@@ -37,7 +37,7 @@ export interface You {
 
 export type ServerMessage =
   | { type: 'welcome'; table: TableInfo; viewer: Viewer; view: GameView; lastEvent: number; timer: Timer | null; you: You; legal?: Command[] }
-  | { type: 'events'; events: GameEvent[]; view: GameView; lastEvent: number; legal?: Command[] }
+  | { type: 'events'; events: GameEvent[]; view: GameView; lastEvent: number; legal?: Command[]; timer?: Timer }
   | { type: 'ack'; nonce: string; lastEvent: number; duplicate?: boolean }
   | ({ type: 'error'; nonce?: string } & Omit<Rejection, 'code'> & { code: string })
   | ({ type: 'timer' } & Timer)

@@ -134,8 +134,8 @@ export class GameClient {
       this.ws = null;
       if (this.pingTimer) clearInterval(this.pingTimer);
       this.pingTimer = null;
-      // 4401/4404-style closes and a refused token do not get better by retrying.
-      if (this.stopped || ev.code === 4001 || ev.code === 4003 || ev.code === 4004) {
+      // A refused token (4401) does not get better by retrying.
+      if (this.stopped || ev.code === 4401 || this.snap.error?.code === 'unauthorized') {
         this.set({ status: 'closed' });
         return;
       }
@@ -183,7 +183,10 @@ export class GameClient {
         const merged = base ? foldEvents({ ...msg.view, log: base.log }, msg.events) : { ...msg.view, log: msg.events };
         // The server's view is authoritative for everything but the log.
         const view: GameView = { ...msg.view, log: merged.log };
-        this.set({ view, lastEvent: Math.max(this.snap.lastEvent, msg.lastEvent), legal: msg.legal ?? [] });
+        const patch: Partial<GameSnapshot> = { view, lastEvent: Math.max(this.snap.lastEvent, msg.lastEvent), legal: msg.legal ?? [] };
+        // A timer started or stopped by this command rides in the same frame.
+        if (msg.timer) patch.timer = msg.timer.kind ? { kind: msg.timer.kind, seat: msg.timer.seat, deadline: msg.timer.deadline, warning: msg.timer.warning } : null;
+        this.set(patch);
         break;
       }
       case 'resync':

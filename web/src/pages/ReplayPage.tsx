@@ -137,7 +137,7 @@ export default function ReplayPage() {
           <div className="panel replay-controls">
             <div className="replay-buttons">
               <button type="button" className="btn" onClick={() => setStep(0)} aria-label={t('replay.first')}>
-                ⏮
+                |◀
               </button>
               <button type="button" className="btn" onClick={() => setStep((s) => Math.max(0, s - 1))} aria-label={t('replay.prev')}>
                 ◀
@@ -154,7 +154,7 @@ export default function ReplayPage() {
                 ▶
               </button>
               <button type="button" className="btn" onClick={() => setStep(last)} aria-label={t('replay.last')}>
-                ⏭
+                ▶|
               </button>
             </div>
             <p className="replay-step" aria-live="polite">

@@ -22,7 +22,9 @@ export function EventLog({
   const { t } = useTranslation();
   const box = useRef<HTMLOListElement>(null);
   const name = nameOf(view);
-  const items = view.log.filter((e) => showSaid || !QUIET.has(e.t));
+  // Covered private lines are left out altogether: even their number would tell a black player
+  // (team introduction, night moves) from a civilian at a glance.
+  const items = view.log.filter((e) => (showSaid || !QUIET.has(e.t)) && (showPrivate || e.vis === 'public'));
   const shown = limit ? items.slice(-limit) : items;
   useEffect(() => {
     box.current?.scrollTo?.({ top: box.current.scrollHeight });
@@ -30,6 +32,7 @@ export function EventLog({
   return (
     <section className="panel log-panel" aria-label={t('log.title')}>
       <h3>{t('log.title')}</h3>
+      {!showPrivate && <p className="hint">{t('log.covered')}</p>}
       <ol className="event-log" ref={box} aria-live="polite" data-testid="event-log">
         {shown.map((e) => {
           const text = eventText(e, t, name);
@@ -38,7 +41,7 @@ export function EventLog({
           return (
             <li key={e.n} className={`ev ev-${e.t}${priv ? ' ev-private' : ''}`} data-ev={e.t}>
               {priv && <span className="ev-lock">{t('log.private')}</span>}
-              {priv && !showPrivate ? <span className="muted">{t('log.covered')}</span> : text}
+              {text}
             </li>
           );
         })}

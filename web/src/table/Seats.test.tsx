@@ -49,8 +49,8 @@ describe('the player table', () => {
     const { view: v } = seatView(s, 4);
     render(<TableView view={v} />);
     expect(document.querySelector('.badge-role')).toBeNull();
-    const dealt = document.querySelector('[data-ev="roleDealt"]')!;
-    expect(dealt.textContent).not.toContain('Шериф');
+    expect(document.querySelector('[data-ev="roleDealt"]')).toBeNull();
+    expect(screen.getByText('Личные события скрыты — откройте карту роли.')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Показать мою роль' }));
     expect(document.querySelector('[data-seat="4"] .badge-role')?.textContent).toBe('Шериф');
     expect(document.querySelector('[data-ev="roleDealt"]')!.textContent).toContain('Шериф');

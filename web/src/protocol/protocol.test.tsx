@@ -1,0 +1,58 @@
+// @vitest-environment jsdom
+// The protocol from a record, its CSV, and the table display's board: no role before the end.
+import { cleanup, render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { view, type Command } from '../../../src/engine/index.js';
+import { Board } from '../display/DisplayPage.js';
+import { addEntry, recordOf, stateOf, tryBatch, type JudgeGame } from '../judge/session.js';
+import { classicGame } from '../judge/testkit.js';
+import { buildProtocol, protocolCsv } from './protocol.js';
+
+afterEach(cleanup);
+
+function enter(g: JudgeGame, cmds: Command[], closeIfOpen = false): JudgeGame {
+  const r = tryBatch(stateOf(g), cmds, { closeIfOpen });
+  if (!r.ok) throw new Error(r.error.code);
+  return addEntry(g, 't', r.commands, 0).game;
+}
+
+function played(): JudgeGame {
+  let g = enter(classicGame(), [{ by: 2, do: 'plan', targets: [7, 3] }, { by: 'judge', do: 'endNight' }]);
+  g = enter(g, [{ by: 1, do: 'nominate', target: 4 }, { by: 1, do: 'endSpeech' }, { by: 2, do: 'nominate', target: 6 }, { by: 'judge', do: 'foul', target: 9 }]);
+  for (let seat = 2; seat <= 10; seat++) g = enter(g, [{ by: seat, do: 'endSpeech' }]);
+  g = enter(g, [1, 2, 3].map((seat) => ({ by: seat, do: 'vote', target: 4 }) as Command), true);
+  return g;
+}
+
+describe('protocol', () => {
+  it('seats, nominations, votes with defaults, the night plan; CSV carries them', () => {
+    const p = buildProtocol(recordOf(played()))!;
+    expect(p.seats.map((x) => x.role)).toEqual(['civilian', 'don', 'sheriff', 'civilian', 'mafia', 'civilian', 'civilian', 'mafia', 'civilian', 'civilian']);
+    expect(p.seats[8]!.fouls).toBe(1);
+    expect(p.nights[0]!.plan).toEqual([7, 3]);
+    expect(p.days[0]!.nominations).toEqual([
+      { by: 1, target: 4 },
+      { by: 2, target: 6 },
+    ]);
+    const v = p.days[0]!.votes[0]!;
+    expect(v.tally).toEqual([
+      { target: 4, count: 3 },
+      { target: 6, count: 7 },
+    ]);
+    expect(v.votes.filter((x) => x.defaulted)).toHaveLength(7);
+    const csv = protocolCsv(p);
+    expect(csv).toContain('seat,2,P2,don,black,0,,');
+    expect(csv).toContain('day,1,vote:main,,,4=3 6=7,R8');
+    expect(csv).toContain('night,1,plan,,7 3,,R17');
+  });
+
+  it('R16 the board renders the public view: no role and no night action before the end', () => {
+    const g = played();
+    const s = stateOf(g);
+    render(<Board v={view(s, { kind: 'public' })} lang="en" clock="0:42" overlay={false} />);
+    const text = screen.getByTestId('board').textContent ?? '';
+    for (const w of ['Don', 'Sheriff', 'Mafia', 'Civilian', 'plan', 'shoots']) expect(text).not.toContain(w);
+    expect(screen.getByTestId('display-timer').textContent).toBe('0:42');
+    expect(text).toContain('№6 is out');
+  });
+});
