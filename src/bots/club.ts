@@ -16,7 +16,6 @@ interface Ctx {
   input: BotInput;
   n: Notes;
   lang: Lang;
-  black: boolean;
 }
 
 const pick = <T>(xs: T[], rand: () => number): T | undefined => xs[Math.floor(rand() * xs.length)];
@@ -199,7 +198,7 @@ function speech(c: Ctx): BotDecision | null {
   const end = find(legal, 'endSpeech');
   if (!n.saidNow && end && view.options.sayMaxLength > 0) {
     const b = assess(n, { noise: input.rand });
-    const { sp, why } = c.black && n.team === 'black' ? blackSpeech(c, st.speech) : redSpeech(c, b, st.speech);
+    const { sp, why } = n.team === 'black' ? blackSpeech(c, st.speech) : redSpeech(c, b, st.speech);
     const text = renderSpeech(sp, lang).slice(0, view.options.sayMaxLength);
     if (text.trim().length > 0) return { command: { by: n.me, do: 'say', text }, why };
   }
@@ -218,7 +217,7 @@ function vote(c: Ctx): BotDecision | null {
   const { n, input } = c;
   const { legal, rand, view } = input;
   const st = view.stage;
-  const black = c.black && n.team === 'black';
+  const black = n.team === 'black';
   if (st.kind === 'vote' && st.round === 'allLeave') {
     const ballot = view.ballot;
     let yes: boolean;
@@ -288,7 +287,7 @@ function vote(c: Ctx): BotDecision | null {
 function night(c: Ctx): BotDecision | null {
   const { n, input } = c;
   const { legal, rand } = input;
-  const black = c.black && n.team === 'black';
+  const black = n.team === 'black';
   const shoot = legal.some((x) => x.do === 'shoot');
   if (shoot && black) {
     const { target, why } = blackTarget(n);
@@ -328,7 +327,7 @@ export function decideClub(input: BotInput, lang: Lang, cache = new NotesCache()
   const me = input.view.you;
   if (!me) return null;
   const n = cache.read(input.view);
-  const c: Ctx = { input, n, lang, black: true };
+  const c: Ctx = { input, n, lang };
   const st = input.view.stage;
   if (st.kind === 'speech' && st.seat === me.seat) return speech(c);
   if (st.kind === 'night' && st.intro) return introNight(c);

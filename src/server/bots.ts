@@ -1,43 +1,32 @@
-// Bot seats: a policy from src/bots receives only its seat's view and legal commands.
-// If src/bots grows a registry of named policies, a table may name one; otherwise randomPolicy.
-import { randomPolicy, type Policy, type PolicyDef } from '../bots/policy.js';
+// Bot seats: a policy from src/bots (by name, from its registry) receives only its seat's view
+// and legal commands. An unknown name is refused at table creation.
+import { randomPolicy, type Policy } from '../bots/policy.js';
+import { getPolicy, policyNames as registered } from '../bots/registry.js';
 
-type Registry = { get(name: string): PolicyDef | undefined };
-let registry: Registry | null = null;
-let loaded = false;
-
-/** Look once for src/bots/registry (written by the bots engineer); absent is fine. */
-export async function loadPolicyRegistry(): Promise<void> {
-  if (loaded) return;
-  loaded = true;
-  try {
-    const path = '../bots/registry.js';
-    const mod = (await import(path)) as Record<string, unknown>;
-    const getPolicy = mod['getPolicy'];
-    const table = (mod['policies'] ?? mod['POLICIES'] ?? mod['registry']) as unknown;
-    if (typeof getPolicy === 'function') registry = { get: (n) => (getPolicy as (n: string) => PolicyDef | undefined)(n) };
-    else if (table instanceof Map) registry = { get: (n) => (table as Map<string, PolicyDef>).get(n) };
-    else if (table && typeof table === 'object') {
-      const rec = table as Record<string, PolicyDef>;
-      registry = { get: (n) => (Object.prototype.hasOwnProperty.call(rec, n) ? rec[n] : undefined) };
-    }
-  } catch {
-    registry = null;
-  }
-}
+/** Kept for startServer's start-up sequence; the registry is a static import now. */
+export async function loadPolicyRegistry(): Promise<void> {}
 
 export function policyNames(): string[] {
-  return ['random'];
+  return registered();
 }
 
-/** One policy instance for one bot seat. */
-export function makePolicy(name: string): Policy {
-  if (name === 'random' || !registry) return randomPolicy;
+export function knownPolicy(name: string): boolean {
+  return registered().includes(name);
+}
+
+/**
+ * Policies for the bot seats of one table: one instance per seat, or one shared by all seats
+ * when the policy shares its stream (the W1 team memo).
+ */
+export function makePolicies(name: string, seats: number[]): Map<number, Policy> {
+  const out = new Map<number, Policy>();
+  let def;
   try {
-    const def = registry.get(name);
-    if (def && typeof def.create === 'function') return def.create({ lang: 'ru' });
+    def = getPolicy(name);
   } catch {
-    // fall through to the random bot
+    def = null;
   }
-  return randomPolicy;
+  const shared = def?.sharedStream ? def.create({ lang: 'ru' }) : null;
+  for (const seat of seats) out.set(seat, shared ?? (def ? def.create({ lang: 'ru' }) : randomPolicy));
+  return out;
 }

@@ -1,6 +1,7 @@
 // All tables of a server: creation (deal, commitment, tokens), the token index, loading after a
 // restart, and forgetting finished tables after a while (they stay in storage).
 import { presetDef, validateSetup, isOneOf, PRESETS, type RoleId, type Setup } from '../engine/index.js';
+import { knownPolicy, policyNames } from './bots.js';
 import { DEFAULT_CLOCK } from './clock.js';
 import { commitment, cryptoDeal, newSalt, newTableId, newToken } from './deal.js';
 import type { CreateTableBody } from './messages.js';
@@ -95,6 +96,7 @@ export class Hub {
     const names = Array.from({ length: size }, (_, i) => body.names?.[i] ?? `${i + 1}`);
     if ((body.names?.length ?? 0) > size) throw new CreateError('badMessage', 'names');
     const bots = new Set(body.bots ?? []);
+    if (body.botPolicy !== undefined && !knownPolicy(body.botPolicy)) throw new CreateError('badMessage', `botPolicy: one of ${policyNames().join(', ')}`);
     for (const b of bots) if (b > size) throw new CreateError('badMessage', 'bots');
     const id = newTableId();
     if (body.deal && !this.opts.fixedDeals) throw new CreateError('badMessage', 'deal: this server deals the cards itself (R60)');

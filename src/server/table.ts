@@ -17,7 +17,7 @@ import {
   type Viewer,
 } from '../engine/index.js';
 import type { Policy } from '../bots/policy.js';
-import { makePolicy } from './bots.js';
+import { makePolicies } from './bots.js';
 import { stageKey, timerFor, type TimerSpec } from './clock.js';
 import { serverError, type ErrorMessage } from './messages.js';
 import type { CommandRow, Storage, TableRow } from './storage.js';
@@ -68,7 +68,7 @@ export class Table {
   private warnTimer: NodeJS.Timeout | null = null;
   private current: { spec: TimerSpec; deadline: number; key: number } | null = null;
   private botTimers = new Map<number, NodeJS.Timeout>();
-  private policies = new Map<number, Policy>();
+  private policies: Map<number, Policy>;
   private rand: () => number = mulberry32(randomInt(2 ** 32));
   /** After a judge undo, event numbers at or above this were rewritten: such resumes get a resync. */
   private cutAt = Number.POSITIVE_INFINITY;
@@ -87,7 +87,10 @@ export class Table {
     this.commands = commands;
     for (const c of commands) if (c.nonce !== null) this.nonces.set(`${c.sender}|${c.nonce}`, c.seq);
     if (hadEdits) this.cutAt = 0;
-    for (const s of row.seats) if (s.bot) this.policies.set(s.seat, makePolicy(row.botPolicy));
+    this.policies = makePolicies(
+      row.botPolicy,
+      row.seats.filter((s) => s.bot).map((s) => s.seat),
+    );
   }
 
   get state(): GameState {

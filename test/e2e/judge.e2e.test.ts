@@ -513,5 +513,15 @@ describe('judge console (issue 7)', () => {
     await click(judge, 'undo');
     await synced();
     expect(await speaker(judge)).toBe(3);
+    // A TV elsewhere follows the server's public view through the spectator link.
+    const href = await judge.locator('[data-testid="display-link"]').getAttribute('href');
+    expect(href).toContain('token=');
+    const tv = await (await tablet()).newPage();
+    await tv.goto(`${base}${href}`);
+    await tv.locator('[data-testid="display-speaker"]').waitFor();
+    expect(await tv.locator('[data-testid="display-speaker"]').innerText()).toContain('№3');
+    expect(await tv.locator('[data-testid="display-nominations"]').innerText()).toContain('№4');
+    expect(await tv.locator('.bs-role').count()).toBe(0);
+    await shot(tv, '20-server-display');
   });
 });

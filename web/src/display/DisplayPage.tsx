@@ -133,6 +133,7 @@ export function Board({ v, lang, clock, overlay }: { v: GameView; lang: Lang; cl
               {'●'.repeat(x.fouls)}
               {'○'.repeat(Math.max(0, 4 - x.fouls))}
             </div>
+            {nominated.has(x.seat) && <div className="bs-nom">{L(lang, 'выставлен', 'nominated')}</div>}
             {x.exit && <div className="bs-exit">{causeName(x.exit.cause, lang)}</div>}
             {x.role && <div className={`bs-role team-${x.team}`}>{roleName(x.role, lang)}</div>}
           </div>

@@ -4,6 +4,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import type { GameEvent, GameState } from '../../../src/engine/index.js';
 import { api } from '../lib/api.js';
+import { createdTable, rememberCreated } from '../lib/storage.js';
 import { queryParam, routeParam } from '../lib/router.js';
 import { useGameClient, useGameSnapshot } from '../lib/ws.js';
 import { DayPanel } from './DayPanel.js';
@@ -120,6 +121,12 @@ function installPwa(): void {
     .catch(() => undefined);
 }
 
+/** The table display: a server table's spectator link (any screen), else this browser's own game. */
+function displayLink(id: string): string {
+  const spectator = createdTable(id)?.spectatorToken;
+  return `/display/${encodeURIComponent(id)}${spectator ? `?token=${encodeURIComponent(spectator)}` : ''}`;
+}
+
 /** The last event the room may see, so a test can wait for a display to catch up. */
 function lastPublicN(s: GameState): number {
   for (let i = s.log.length - 1; i >= 0; i--) if (s.log[i]!.vis === 'public') return s.log[i]!.n;
@@ -165,6 +172,7 @@ export default function JudgePage() {
   const onServerCreate = async (x: ServerCreate): Promise<string | null> => {
     try {
       const t = await api.createTable({ preset: x.preset, size: x.size, names: x.names, options: x.options, mode: 'judge', autoStart: false });
+      rememberCreated({ ...t, preset: x.preset });
       window.location.assign(`/judge/${encodeURIComponent(t.id)}?token=${encodeURIComponent(t.hostToken)}`);
       return null;
     } catch (e) {
@@ -216,9 +224,19 @@ export default function JudgePage() {
               </div>
             </div>
           )}
-          <button type="button" className="big primary" data-testid="adopt" onClick={adoptServerTable}>
-            {snap.table.status === 'lobby' ? L(lang, 'Начать игру', 'Start the game') : L(lang, 'Вести эту игру', 'Run this game')}
-          </button>
+          {snap.table.status === 'lobby' ? (
+            <button type="button" className="big primary" data-testid="adopt" onClick={adoptServerTable}>
+              {L(lang, 'Начать игру', 'Start the game')}
+            </button>
+          ) : (
+            <p className="error" data-testid="adopt-refused">
+              {L(
+                lang,
+                'Эта игра уже идёт на сервере. Пульт хранит запись игры на устройстве, которое её начало, — продолжайте на нём.',
+                'This game is already running on the server. The console keeps the record on the device that started it: go on there.',
+              )}
+            </p>
+          )}
         </div>
       );
     } else if (token) {
@@ -259,7 +277,7 @@ export default function JudgePage() {
             <button type="button" data-testid="history-toggle" onClick={() => setShowHistory((x) => !x)}>
               {L(lang, 'История', 'History')}
             </button>
-            <a className="button" href={`/display/${encodeURIComponent(id)}`} target="_blank" rel="noreferrer">
+            <a className="button" href={displayLink(id)} target="_blank" rel="noreferrer" data-testid="display-link">
               {L(lang, 'Табло', 'Display')}
             </a>
           </>

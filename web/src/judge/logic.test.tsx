@@ -257,3 +257,21 @@ describe('offline outbox', () => {
     expect(loadGame(localStorage, 'bad')).toBeNull();
   });
 });
+
+describe('R60 the app deal', () => {
+  it('the commitment shown before the game verifies against the finished record', async () => {
+    const { commitDeal, randomDeal, randomSalt } = await import('./deal.js');
+    const { newGame } = await import('./session.js');
+    const { verifyCommitment } = await import('../lib/commitment.js');
+    const deal = randomDeal('classic', 10);
+    expect(deal.slice().sort()).toEqual(['civilian', 'civilian', 'civilian', 'civilian', 'civilian', 'civilian', 'don', 'mafia', 'mafia', 'sheriff']);
+    const salt = randomSalt();
+    const commitment = await commitDeal('local-1', 'classic', 10, {}, deal, salt);
+    const g = newGame('local-1', { preset: 'classic', players: deal.map((_, i) => `${i + 1}`), deal, options: {} }, 0, { commitment, salt });
+    if ('code' in g) throw new Error(g.code);
+    const check = await verifyCommitment(recordOf(g), commitment);
+    expect(check.ok).toBe(true);
+    const forged = { ...recordOf(g), deal: [...deal].reverse() };
+    expect((await verifyCommitment(forged, commitment)).ok).toBe(deal.join() === [...deal].reverse().join());
+  });
+});

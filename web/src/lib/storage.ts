@@ -21,14 +21,16 @@ function write(key: string, value: unknown): void {
   }
 }
 
-export function rememberCreated(t: CreatedTable & { preset: string }): void {
-  const all = read<(CreatedTable & { preset: string })[]>(CREATED, []).filter((x) => x.id !== t.id);
+export type Remembered = CreatedTable & { preset: string; mode?: 'online' | 'judge' };
+
+export function rememberCreated(t: Remembered): void {
+  const all = read<Remembered[]>(CREATED, []).filter((x) => x.id !== t.id);
   all.unshift(t);
   write(CREATED, all.slice(0, 20));
 }
 
-export function createdTable(id: string): (CreatedTable & { preset: string }) | undefined {
-  return read<(CreatedTable & { preset: string })[]>(CREATED, []).find((x) => x.id === id);
+export function createdTable(id: string): Remembered | undefined {
+  return read<Remembered[]>(CREATED, []).find((x) => x.id === id);
 }
 
 export function nickname(): string {

@@ -80,7 +80,11 @@ export function CreatedPage() {
             <Copy text={absolute(display)} />
           </li>
           <li>
-            <Link to={judgeLink(id, tbl.hostToken)}>{t('created.judge')}</Link>
+            {tbl.mode === 'judge' ? (
+              <Link to={judgeLink(id, tbl.hostToken)}>{t('created.judge')}</Link>
+            ) : (
+              <Link to={playLink(id, tbl.hostToken)}>{t('created.host')}</Link>
+            )}
             <span className="muted">{t('created.secret')}</span>
           </li>
         </ul>

@@ -7,7 +7,7 @@ import { api, ApiError } from '../lib/api.js';
 import { currentLang } from '../lib/i18n.js';
 import type { PastGame, TableInfo } from '../lib/protocol.js';
 import { Link, navigate } from '../lib/router.js';
-import { rememberCreated } from '../lib/storage.js';
+import { createdTable, rememberCreated } from '../lib/storage.js';
 
 const available = (): PresetId[] => PRESETS.filter((p) => PRESET_DEFS[p] !== undefined);
 
@@ -91,7 +91,7 @@ function CreateTable() {
         bots: bots.filter((b) => b <= size),
         clock: { ...clock },
       });
-      rememberCreated({ ...created, preset });
+      rememberCreated({ ...created, preset, mode });
       navigate(`/created/${encodeURIComponent(created.id)}`);
     } catch (x) {
       setError(x instanceof ApiError && x.text ? x.text[currentLang()] : t('home.createFailed'));
@@ -254,6 +254,7 @@ function OpenTables() {
               </span>
               <span className={`status status-${x.status}`}>{t(`status.${x.status}`)}</span>
               <span className="muted">{t('home.connected', { n: humans.filter((s) => s.connected).length, of: humans.length })}</span>
+              {createdTable(x.id) && <Link to={`/created/${encodeURIComponent(x.id)}`}>{t('home.links')}</Link>}
               {x.spectatorToken && (
                 <Link to={`/play/${encodeURIComponent(x.id)}?token=${encodeURIComponent(x.spectatorToken)}`}>{t('home.watch')}</Link>
               )}

@@ -4,6 +4,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import type { GameRecord } from '../../../src/engine/index.js';
 import { api } from '../lib/api.js';
+import { verifyCommitment, type CommitCheck } from '../lib/commitment.js';
 import { routeParam } from '../lib/router.js';
 import { causeName, roleName, roundName, teamName, verbName } from '../judge/format.js';
 import { useLang, type Lang } from '../judge/lang.js';
@@ -170,6 +171,11 @@ export default function ProtocolPage() {
       .catch((e: unknown) => setError(e instanceof Error ? e.message : String(e)));
   }, [id, record]);
   const p = useMemo(() => (record ? buildProtocol(record) : null), [record]);
+  const [check, setCheck] = useState<CommitCheck | null>(null);
+  useEffect(() => {
+    setCheck(null);
+    if (record?.commitment) void verifyCommitment(record).then(setCheck);
+  }, [record]);
   const onFile = (f: File | undefined): void => {
     if (!f) return;
     void f.text().then((t) => {
@@ -198,6 +204,11 @@ export default function ProtocolPage() {
           <input type="file" accept="application/json,.json" hidden onChange={(e) => onFile(e.target.files?.[0])} />
         </label>
       </div>
+      {check && (
+        <p className={check.ok ? 'ok' : 'error'} data-testid="commit-check">
+          R60: {check.ok ? L(lang, 'раздача совпадает с хэшем, опубликованным до игры', 'the deal matches the commitment published before the game') : L(lang, `хэш не совпадает (${check.reason ?? ''})`, `commitment mismatch (${check.reason ?? ''})`)}
+        </p>
+      )}
       {p ? <ProtocolSheet p={p} lang={lang} /> : <p className="muted">{error ?? L(lang, 'Загрузка записи…', 'Loading the record…')}</p>}
     </main>
   );

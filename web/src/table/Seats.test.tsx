@@ -20,6 +20,15 @@ describe('the player table', () => {
     expect(screen.getByRole('heading', { level: 2 }).textContent).toBe('День 1. Говорит игрок 1 · Аня');
   });
 
+  it('a table bigger than 15 (forum) is a list, not a ring', () => {
+    const v = view(day1(), { kind: 'public' });
+    for (let seat = 11; seat <= 18; seat++) v.seats.push({ seat, name: `P${seat}`, alive: true, exit: null, fouls: 0 });
+    const { container } = render(<TableView view={v} />);
+    expect(container.querySelector('.ring')).toBeNull();
+    expect(container.querySelectorAll('.seat-list [data-seat]')).toHaveLength(18);
+    expect(container.querySelector('.seat-list [data-seat="1"]')!.className).toContain('seat-speaking');
+  });
+
   it('marks fouls, nominations and players who are out', () => {
     const s = day1();
     run(s, { by: 1, do: 'nominate', target: 6 }, { by: 'judge', do: 'foul', target: 3 }, { by: 'judge', do: 'remove', target: 9 });

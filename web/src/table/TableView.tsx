@@ -6,6 +6,7 @@ import type { GameView } from '../../../src/engine/index.js';
 import type { Timer } from '../lib/protocol.js';
 import { Banner } from './Banner.js';
 import { EventLog } from './EventLog.js';
+import { ExtraActions } from './ExtraActions.js';
 import { NightPanel } from './NightPanel.js';
 import { RoleCard } from './RoleCard.js';
 import { Seats } from './Seats.js';
@@ -45,6 +46,7 @@ export function TableView({ view, timer = null, legal, send = readOnly, over, sh
           <Nominations view={view} />
           <SpeechPanel view={view} send={send} legal={legal} />
           <VotePanel view={view} send={send} legal={legal} />
+          <ExtraActions view={view} send={send} legal={legal} />
           <NightPanel key={`${view.phase}${view.number}`} view={view} send={send} legal={legal} />
           {view.finished && over}
           <EventLog view={view} showSaid={showSaid} showPrivate={showPrivate} />
