@@ -402,6 +402,12 @@ describe('judge console (issue 7)', () => {
     expect(morning).toContain('№5');
     expect(morning).not.toContain('№9');
     await shot(judge, '15-club-morning');
+    // The console speaks English too (the app's language switch).
+    await click(judge, 'lang');
+    expect(await judge.locator('[data-testid="morning"]').innerText()).toContain('seat 5 was killed');
+    await shot(judge, '15b-club-morning-en');
+    await click(judge, 'lang');
+    expect(await judge.locator('[data-testid="morning"]').innerText()).toContain('убит игрок №5');
     await checkDisplay(display, judge, 'club morning');
     // Day 2: last word of 5, then from seat 2; the frozen seat 1 neither speaks nor votes (R29).
     expect(await speaker(judge)).toBe(5);

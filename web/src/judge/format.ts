@@ -1,6 +1,6 @@
 // Events and commands in words, for the console's log, the edit history, the table display and
 // the protocol. Each line carries the rule the engine applied (events carry `rule`).
-import { ROLE_DEFS, type Command, type GameEvent, type RoleId, type Team } from '../../../src/engine/index.js';
+import { describeEvent as engineDescribe, ROLE_DEFS, type Command, type GameEvent, type RoleId, type Team } from '../../../src/engine/index.js';
 import type { Lang } from './lang.js';
 
 const L = (lang: Lang, ru: string, en: string): string => (lang === 'ru' ? ru : en);
@@ -154,10 +154,9 @@ export function describeEvent(e: GameEvent, lang: Lang): string {
       return L(lang, `Перестрелка: ${e.seats.map(seat).join(', ')} — оправдательные речи и переголосование`, `Tie: ${e.seats.map(seat).join(', ')} — tie speeches and a revote`);
     case 'gameOver':
       return L(lang, `Игра окончена: победа — ${teamName(e.winner, lang)}`, `Game over: ${teamName(e.winner, lang)} win`);
-    default: {
-      const x = e as { t: string };
-      return x.t;
-    }
+    default:
+      // Preset events (club freeze and heal, tournament lover, forum…): the engine's own words.
+      return engineDescribe(e, lang) ?? (e as { t: string }).t;
   }
 }
 
