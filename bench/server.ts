@@ -5,7 +5,7 @@
 //   npm run bench:server               N = 100, 1000, 3000
 //   npm run bench:server -- 10 100     other N
 //   WINDOW_S=20 npm run bench:server   a longer window (default 15 s)
-import { fork, spawn, type ChildProcess } from 'node:child_process';
+import { fork, spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -52,10 +52,18 @@ interface Started {
   warmed: Promise<number>;
 }
 
+// The server runs as in production: the compiled build (scripts/server-build.mjs makes it when
+// stale). BENCH_TSX=1 runs the TypeScript sources through tsx instead (for before/after figures).
+const USE_TSX = process.env['BENCH_TSX'] === '1';
+if (!USE_TSX && spawnSync(process.execPath, ['scripts/server-build.mjs', '--strict'], { cwd: ROOT, stdio: 'inherit' }).status !== 0) {
+  throw new Error('no server build (npm run build:server)');
+}
+const SERVER_ARGS = USE_TSX ? ['--import', 'tsx', 'src/server/main.ts'] : ['dist/server-build/src/server/main.js'];
+
 async function startServer(db: string, extra: Record<string, string> = {}): Promise<Started> {
   const port = await freePort();
   const t0 = performance.now();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+  const child = spawn(process.execPath, SERVER_ARGS, {
     cwd: ROOT,
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: db, LOG_LEVEL: 'error', GOROD_FIXED_DEALS: '1', FINISHED_TTL_MS: '5000', ...extra },
     stdio: ['ignore', 'pipe', 'inherit'],
@@ -211,6 +219,6 @@ async function runRestart(count: number): Promise<void> {
 
 const args = process.argv.slice(2);
 const ns = args.map(Number).filter((x) => x > 0);
-console.log(`W2 over Gorod's server: window ${WINDOW_MS / 1000} s per N, loopback, SQLite (WAL) storage`);
+console.log(`W2 over Gorod's server (${USE_TSX ? 'sources through tsx' : 'compiled build'}): window ${WINDOW_MS / 1000} s per N, loopback, SQLite (WAL) storage`);
 if (!args.includes('--restart-only')) for (const n of ns.length ? ns : [100, 1000, 3000]) await runW2(n);
 if (!args.includes('--no-restart')) await runRestart(1000);

@@ -94,6 +94,13 @@ export function dealFromSeed(preset: PresetId, size: number, seed: string, optio
 
 const PUBLIC: Visibility = 'public';
 
+/** Where each source has the black team meet (the rule the team's reveal applies). */
+const INTRO_RULE: Partial<Record<PresetId, string>> = {
+  classic: 'classic-sports-10 "Нулевая ночь"',
+  club: 'club-8-15 "Первая ночь"',
+  tournament: 'tournament-regulation 3.2.1',
+};
+
 /** Build the initial state and its opening events from a validated setup. */
 export function startGame(setup: Setup): GameState {
   const def = presetDef(setup.preset);
@@ -146,7 +153,7 @@ export function startGame(setup: Setup): GameState {
   push({ t: 'gameStarted', preset: setup.preset, players: state.seats.map((s) => s.name), seats: size }, PUBLIC, 'R1');
   for (const s of state.seats) push({ t: 'roleDealt', seat: s.seat, role: def.toldRole?.(s.role) ?? s.role }, [s.seat], 'R60');
   const black = state.seats.filter((s) => s.team === 'black').map((s) => ({ seat: s.seat, role: s.role }));
-  push({ t: 'teamRevealed', team: 'black', members: black }, 'black', 'classic-sports-10 "Нулевая ночь"');
+  push({ t: 'teamRevealed', team: 'black', members: black }, 'black', INTRO_RULE[setup.preset] ?? def.source);
   if (def.opensWith === 'introNight') push({ t: 'nightStarted', intro: true, night: 1 }, PUBLIC, 'R1');
   for (const o of def.opening?.(state) ?? []) push(o.body, o.vis, o.rule);
   if (def.opensWith === 'day') push({ t: 'dayStarted', day: 1, order: state.seats.map((s) => s.seat) }, PUBLIC, 'R1');

@@ -59,7 +59,8 @@ export function storageFromUrl(url: string): Storage {
   return new SqliteStorage(resolve(path), { sync: process.env['SQLITE_SYNC'] === 'full' ? 'full' : 'normal' });
 }
 
-const PROJECT_WEB = fileURLToPath(new URL('../../web/dist', import.meta.url));
+// From src/server/ or, when compiled (`npm run build:server`), from dist/server-build/src/server/.
+const PROJECT_WEB = fileURLToPath(new URL(import.meta.url.includes('/dist/server-build/') ? '../../../../web/dist' : '../../web/dist', import.meta.url));
 
 export async function startServer(opts: ServerOptions = {}): Promise<RunningServer> {
   const env = process.env;

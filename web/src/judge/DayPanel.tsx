@@ -1,7 +1,7 @@
 // Day: the speaking order, the current speaker with the big timer, nominations on the speaker's
 // behalf, the floor (club), and fouls/removals for every seat.
 import { useState } from 'react';
-import { legalCommands, type Command, type GameState } from '../../../src/engine/index.js';
+import { legalCommands, rulesOf, type Command, type GameState } from '../../../src/engine/index.js';
 import { foulMeaning, nextFoulEffect } from './fouls.js';
 import type { Lang } from './lang.js';
 import { morningAnnouncement } from './script.js';
@@ -37,7 +37,7 @@ export function SpeakingOrder({ s, lang }: { s: GameState; lang: Lang }) {
       {order.map((seat) => {
         const x = s.seats[seat - 1]!;
         const done = !s.queue.includes(seat) && seat !== current;
-        const cls = seat === current ? 'cur' : !x.alive ? 'dead' : done ? 'done' : x.silenced ? 'silenced' : '';
+        const cls = seat === current ? 'cur' : !x.alive ? 'dead' : done ? 'done' : x.silenced || rulesOf(s).mutedToday(s, seat) ? 'silenced' : '';
         return (
           <span key={seat} className={`order-chip ${cls}`} data-seat={seat}>
             {seat}

@@ -47,7 +47,7 @@ export function GameOver({ view, tableId, recordUrl, announced }: { view: GameVi
     setTimeout(() => URL.revokeObjectURL(a.href), 1000);
   };
   return (
-    <section className={`panel game-over winner-${view.winner ?? 'draw'}`} aria-label={t('over.title')}>
+    <section className={`panel game-over game-over-${view.winner ?? 'draw'}`} aria-label={t('over.title')}>
       <h3 data-testid="winner">{t(`winner.${view.winner ?? 'draw'}`)}</h3>
       <table className="roles-table">
         <thead>

@@ -33,7 +33,7 @@ function SeatBadges({ s, view, showPrivate }: { s: SeatView } & Ctx) {
   return (
     <span className="seat-badges">
       {speaking && <span className="badge badge-speak">{t('seat.speaking')}</span>}
-      {(nominated || onBallot) && <span className="badge badge-nom">{t('seat.nominated')}</span>}
+      {(nominated || onBallot) && !view.finished && <span className="badge badge-nom">{t('seat.nominated')}</span>}
       {s.fouls > 0 && (
         <span className="badge badge-foul" title={t('seat.fouls', { count: s.fouls })} aria-label={t('seat.fouls', { count: s.fouls })}>
           {'●'.repeat(s.fouls)}

@@ -32,7 +32,7 @@ export function TableView({ view, timer = null, legal, send = readOnly, over, sh
   const { t } = useTranslation();
   // The role card is face down until tapped; while it is, nothing only this player knows is shown.
   const [open, setOpen] = useState(false);
-  const showPrivate = alwaysShowPrivate || open || !view.you;
+  const showPrivate = alwaysShowPrivate || open || !view.you || view.finished;
   return (
     <div className={`table-page phase-${view.stage.kind === 'night' ? 'night' : 'day'}`}>
       <Banner view={view} timer={timer} />
