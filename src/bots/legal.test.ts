@@ -8,6 +8,8 @@ import { SimPool, type SimSpec } from './sim/run.js';
 const GAMES = Number(process.env['BOTS_LEGAL_GAMES'] ?? 10_000);
 const PRESETS = Object.keys(PRESET_DEFS) as PresetId[];
 const PER_PRESET = Math.ceil(GAMES / PRESETS.length);
+/** Generous: a busy shared machine runs a 12-seat club game in well under 30 ms of wall time. */
+const TIMEOUT = Math.max(120_000, PER_PRESET * 30);
 
 /** Share of a preset's games per table; a club game costs about four random ones. */
 const TABLES: { policies: SimSpec['policies']; share: number }[] = [
@@ -38,6 +40,6 @@ describe('bots play only legal commands', () => {
         played += games;
       }
       expect(played).toBeGreaterThanOrEqual(PER_PRESET);
-    });
+    }, TIMEOUT);
   }
 });

@@ -28,8 +28,8 @@ export type Role = { kind: 'seat'; seat: number } | { kind: 'judge' } | { kind: 
 export interface Conn {
   role: Role;
   viewer: Viewer;
-  /** Sends one serialized frame. */
-  send(data: string): void;
+  /** Sends one serialized frame (a text frame; a Buffer holds its UTF-8, shared by many sockets). */
+  send(data: string | Buffer): void;
 }
 
 export type SubmitResult = { ok: true; lastEvent: number; duplicate: boolean } | { ok: false; error: ErrorMessage };
@@ -244,11 +244,12 @@ export class Table {
   }
 
   /**
-   * Per applied command: each viewer's new visible events and view, serialized once per viewer.
+   * Per applied command: each viewer's new visible events and view, serialized (and encoded to
+   * UTF-8) once per viewer, however many sockets share it (spectators, a seat's second tab).
    * A timer that the command started or stopped rides in the same frame.
    */
   private broadcastSince(from: number, timer: Record<string, unknown> | null = null): void {
-    const cache = new Map<string, string>();
+    const cache = new Map<string, Buffer>();
     for (const conn of this.conns) {
       const v = conn.viewer;
       const key = viewerKey(v);
@@ -263,7 +264,7 @@ export class Table {
         const legal = this.legalFor(v);
         if (legal) msg['legal'] = legal;
         if (timer) msg['timer'] = timer;
-        data = JSON.stringify(msg);
+        data = Buffer.from(JSON.stringify(msg));
         cache.set(key, data);
       }
       conn.send(data);
@@ -278,12 +279,12 @@ export class Table {
   }
 
   private broadcastInfo(): void {
-    const data = JSON.stringify({ type: 'table', table: this.info() });
+    const data = Buffer.from(JSON.stringify({ type: 'table', table: this.info() }));
     for (const conn of this.conns) conn.send(data);
   }
 
   private broadcastRaw(msg: object): void {
-    const data = JSON.stringify(msg);
+    const data = Buffer.from(JSON.stringify(msg));
     for (const conn of this.conns) conn.send(data);
   }
 

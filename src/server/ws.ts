@@ -84,7 +84,7 @@ export function attachWebSocket(
       socket.end('HTTP/1.1 403 Forbidden\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
       return;
     }
-    wss.handleUpgrade(req, socket, head, (ws) => onConnection(ws, url));
+    wss.handleUpgrade(req, socket, head, (ws) => onConnection(ws, url, socket));
   });
 
   const alive = new WeakSet<WebSocket>();
@@ -100,13 +100,27 @@ export function attachWebSocket(
   }, HEARTBEAT_MS);
   heartbeat.unref();
 
-  function onConnection(ws: WebSocket, url: URL): void {
+  function onConnection(ws: WebSocket, url: URL, socket: Duplex): void {
     alive.add(ws);
     ws.on('pong', () => alive.add(ws));
     const bucket = new Bucket(rate.burst, rate.perSecond);
     let bound: { table: Table; role: Role; conn: Conn } | null = null;
-    const send = (data: string): void => {
-      if (ws.readyState === ws.OPEN) ws.send(data);
+    // Frames of one turn (a command's update and its ack, a welcome and its events) leave in one
+    // write: the socket is corked at the first frame and uncorked once the turn's promise
+    // continuations have run (a tick queued from a microtask runs after the microtask queue).
+    let corked = false;
+    const uncork = (): void => {
+      corked = false;
+      socket.uncork();
+    };
+    const send = (data: string | Buffer): void => {
+      if (ws.readyState !== ws.OPEN) return;
+      if (!corked) {
+        corked = true;
+        socket.cork();
+        process.nextTick(uncork);
+      }
+      ws.send(data, { binary: false });
     };
     const bind = (token: string, lastEvent: number | undefined): void => {
       const found = hub.lookup(token);

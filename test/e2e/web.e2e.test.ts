@@ -272,7 +272,7 @@ describe('the web app', () => {
           const rows = st.nightRows.filter((r) => r.open);
           if (rows.length > 0) {
             act();
-            await once(p, seat === PHONE ? '15-phone-night' : roles[seat] === 'civilian' ? '14-night-civilian' : '14b-night-black');
+            await once(p, seat === PHONE ? '15-phone-night' : roles[seat] === 'civilian' ? '14-night-civilian' : '14b-night-role');
             const role = roles[seat];
             for (const r of rows) {
               let target: number | undefined;

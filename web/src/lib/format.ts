@@ -91,9 +91,12 @@ export function eventText(e: GameEvent, t: TFunction, name: NameOf): string | nu
       return t('ev.handWithdrawn', { seat: name(e.seat), target: name(e.target) });
     case 'voteClosed':
       if (e.tally.length === 0) return t('ev.voteClosedEmpty');
-      return t('ev.voteClosed', {
-        tally: e.tally.map((x) => t('ev.tallyItem', { seat: name(x.target), count: x.count })).join('; '),
-      });
+    {
+      // Said like a judge: the candidates who got votes, then "the rest — 0".
+      const got = e.tally.filter((x) => x.count > 0).map((x) => t('ev.tallyItem', { seat: name(x.target), count: x.count }));
+      if (got.length < e.tally.length) got.push(t('ev.tallyRest'));
+      return t('ev.voteClosed', { tally: got.join('; ') });
+    }
     case 'allLeaveClosed':
       return t(e.leave ? 'ev.allLeaveYes' : 'ev.allLeaveNo', { yes: e.yes.length, no: e.no.length });
     case 'tie':
