@@ -58,7 +58,11 @@ const USE_TSX = process.env['BENCH_TSX'] === '1';
 if (!USE_TSX && spawnSync(process.execPath, ['scripts/server-build.mjs', '--strict'], { cwd: ROOT, stdio: 'inherit' }).status !== 0) {
   throw new Error('no server build (npm run build:server)');
 }
-const SERVER_ARGS = USE_TSX ? ['--import', 'tsx', 'src/server/main.ts'] : ['dist/server-build/src/server/main.js'];
+// BENCH_SERVER_NODE_ARGS: extra node flags for the server only, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof".
+const SERVER_ARGS = [
+  ...(process.env['BENCH_SERVER_NODE_ARGS'] ?? '').split(' ').filter(Boolean),
+  ...(USE_TSX ? ['--import', 'tsx', 'src/server/main.ts'] : ['dist/server-build/src/server/main.js']),
+];
 
 async function startServer(db: string, extra: Record<string, string> = {}): Promise<Started> {
   const port = await freePort();

@@ -53,6 +53,8 @@ export interface VerifyResult {
   tableId?: string;
   commitment?: string;
   computed?: string;
+  /** Where the deal came from, when not from this server's shuffle (`cards`, `app`, `fixed`). */
+  dealSource?: string;
 }
 
 /** Check a finished game's record against its R60 commitment (record JSON, parsed or text). */
@@ -70,11 +72,17 @@ export function verifyRecord(input: unknown): VerifyResult {
   const rec = parsed.value;
   const tableId = rec.meta?.['tableId'];
   if (typeof tableId !== 'string') return { ok: false, reason: 'record has no meta.tableId' };
+  const source = rec.meta?.['dealSource'];
+  if (source === 'cards')
+    return { ok: false, tableId, dealSource: 'cards', reason: 'the judge entered the deal from the physical cards: nobody committed to it before the game (R60), so there is nothing to verify' };
   if (!rec.commitment || !rec.salt) return { ok: false, reason: 'record has no commitment or salt', tableId };
+  // A deal the judge's console committed itself was hashed under the console's own table id.
+  const commitId = rec.meta?.['commitTableId'];
+  const idForCommit = typeof commitId === 'string' ? commitId : tableId;
   if (!rec.deal) return { ok: false, reason: 'record has no deal', tableId };
   if (!/^[0-9a-f]{64}$/.test(rec.salt)) return { ok: false, reason: 'salt is not 32 bytes of hex', tableId };
   const computed = commitment({
-    tableId,
+    tableId: idForCommit,
     preset: rec.preset,
     size: rec.deal.length,
     options: rec.options ?? {},
@@ -83,6 +91,7 @@ export function verifyRecord(input: unknown): VerifyResult {
   });
   const ok = computed === rec.commitment;
   const out: VerifyResult = { ok, tableId, commitment: rec.commitment, computed };
+  if (typeof source === 'string') out.dealSource = source;
   if (!ok) out.reason = 'commitment does not match deal and salt';
   return out;
 }

@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { verifyRecord } from './deal.js';
 import { CreateError, type Hub } from './hub.js';
+import { registerJudgeHttp } from './judge.js';
 import { CreateTableBody, NameBody, SERVER_ERRORS, TokenBody, zodDetail, type ServerErrorCode } from './messages.js';
 import { originAllowed } from './origin.js';
 import { REJECTION_CODES, reject, type RejectionCode } from '../engine/index.js';
@@ -93,6 +94,7 @@ export async function registerHttp(app: FastifyInstance, hub: Hub, opts: { origi
   });
 
   app.get('/api/health', async () => ({ ok: true, tables: hub.tables.size }));
+  registerJudgeHttp(app, hub);
 
   if (opts.webDir && existsSync(opts.webDir)) {
     await app.register(fastifyStatic, { root: opts.webDir, wildcard: false });

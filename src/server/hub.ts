@@ -1,9 +1,10 @@
 // All tables of a server: creation (deal, commitment, tokens), the token index, loading after a
 // restart, and forgetting finished tables after a while (they stay in storage).
-import { presetDef, validateSetup, isOneOf, PRESETS, type RoleId, type Setup } from '../engine/index.js';
+import { presetDef, validateSetup, isOneOf, PRESETS, type Setup } from '../engine/index.js';
 import { knownPolicy, policyNames } from './bots.js';
 import { DEFAULT_CLOCK } from './clock.js';
 import { commitment, cryptoDeal, newSalt, newTableId, newToken } from './deal.js';
+import { importCommands, planDeal } from './judge.js';
 import type { CreateTableBody } from './messages.js';
 import type { Storage, TableRow } from './storage.js';
 import { Table, type Role, type TableEnv } from './table.js';
@@ -12,8 +13,11 @@ export interface CreateResult {
   id: string;
   hostToken: string;
   spectatorToken: string;
-  commitment: string;
+  /** null when nobody committed to the deal (cards entered by the judge). */
+  commitment: string | null;
   seats: { seat: number; token: string | null; bot: boolean }[];
+  /** Present for judge tables and given deals: where the deal came from. */
+  dealSource?: string;
 }
 
 export class CreateError extends Error {
@@ -99,21 +103,26 @@ export class Hub {
     if (body.botPolicy !== undefined && !knownPolicy(body.botPolicy)) throw new CreateError('badMessage', `botPolicy: one of ${policyNames().join(', ')}`);
     for (const b of bots) if (b > size) throw new CreateError('badMessage', 'bots');
     const id = newTableId();
-    if (body.deal && !this.opts.fixedDeals) throw new CreateError('badMessage', 'deal: this server deals the cards itself (R60)');
-    if (body.deal && body.deal.length !== size) throw new CreateError('badMessage', 'deal length');
-    const deal = (body.deal as RoleId[] | undefined) ?? cryptoDeal(body.preset, size);
-    const salt = newSalt();
+    const plan = planDeal(body, size, this.opts.fixedDeals === true);
+    if (typeof plan === 'string') throw new CreateError('badMessage', plan);
+    const deal = plan.deal ?? cryptoDeal(body.preset, size);
+    const salt = plan.dealSource === 'cards' ? '' : (plan.salt ?? newSalt());
     const options = body.options ?? {};
     const setup: Setup = { preset: body.preset, players: names, deal, seed: newToken(), options };
     const valid = validateSetup(setup);
     if (!valid.ok) throw new CreateError(valid.error.code, valid.error.detail ?? 'setup');
+    const now = Date.now();
+    const imported = body.commands?.length ? importCommands(valid.value, body.commands, now) : null;
+    if (typeof imported === 'string') throw new CreateError('badMessage', imported);
     const row: TableRow = {
       id,
       createdAt: Date.now(),
       mode: body.mode,
       setup: valid.value,
       salt,
-      commitment: commitment({ tableId: id, preset: body.preset, size, options, deal, salt }),
+      commitment: plan.dealSource === 'cards' ? '' : (plan.commitment ?? commitment({ tableId: id, preset: body.preset, size, options, deal, salt })),
+      ...(plan.dealSource !== 'server' ? { dealSource: plan.dealSource } : {}),
+      ...(plan.commitTableId ? { commitTableId: plan.commitTableId } : {}),
       hostToken: newToken(),
       spectatorToken: newToken(),
       seats: names.map((name, i) => ({ seat: i + 1, name, bot: bots.has(i + 1), token: bots.has(i + 1) ? null : newToken() })),
@@ -131,18 +140,32 @@ export class Hub {
       finishedAt: null,
       deadline: null,
     };
+    // A game imported with its commands is under way (or over) already.
+    if (imported) {
+      row.status = imported.state.finished ? 'finished' : 'playing';
+      if (imported.state.finished) {
+        row.winner = imported.state.winner ?? 'draw';
+        row.finishedAt = now;
+      }
+    }
     await this.opts.storage.createTable(row);
-    const t = new Table(row, [], this.env);
+    for (const c of imported?.rows ?? []) await this.opts.storage.appendCommand(id, c);
+    const t = new Table(row, imported?.rows ?? [], this.env);
     t.resumed = true;
     this.index(t);
-    t.resumeService(); // an all-bot table with autoStart starts now
-    return {
+    if (row.status === 'finished') {
+      t.close();
+      this.scheduleEviction(t);
+    } else t.resumeService(); // an all-bot table with autoStart starts now
+    const out: CreateResult = {
       id,
       hostToken: row.hostToken,
       spectatorToken: row.spectatorToken,
-      commitment: row.commitment,
+      commitment: row.commitment || null,
       seats: row.seats.map((s) => ({ seat: s.seat, token: s.token, bot: s.bot })),
     };
+    if (row.mode === 'judge' || row.dealSource) out.dealSource = row.dealSource ?? 'server';
+    return out;
   }
 
   /**
@@ -153,8 +176,10 @@ export class Hub {
     const rows = await this.opts.storage.unfinishedTables();
     const logs = await this.opts.storage.commandsOf(rows.map((r) => r.id));
     for (const row of rows) {
-      const hadEdits = row.mode === 'judge' && (await this.opts.storage.edits(row.id)).length > 0;
-      this.index(new Table(row, logs.get(row.id) ?? [], this.env, hadEdits));
+      const edits = row.mode === 'judge' ? await this.opts.storage.edits(row.id) : [];
+      const t = new Table(row, logs.get(row.id) ?? [], this.env, edits.length > 0);
+      t.restoreEdits(edits);
+      this.index(t);
     }
     // Tables that finished recently stay reachable for their players (final view) until evicted.
     const since = Date.now() - this.opts.finishedTtlMs;

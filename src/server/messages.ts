@@ -28,7 +28,16 @@ export const ClientMessage = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('command'), nonce, command: CommandBody }),
   z.strictObject({ type: z.literal('resume'), lastEvent }),
   z.strictObject({ type: z.literal('start') }),
-  z.strictObject({ type: z.literal('undo') }),
+  z.strictObject({ type: z.literal('undo'), nonce: nonce.optional() }),
+  // The judge's own speech timer, relayed to the table's displays (judge tables).
+  z.strictObject({
+    type: z.literal('timer'),
+    kind: z.null().optional(),
+    seat: seatNo.nullable().optional(),
+    running: z.boolean().optional(),
+    leftMs: z.number().int().min(0).max(86_400_000).optional(),
+    totalMs: z.number().int().min(0).max(86_400_000).optional(),
+  }),
   z.strictObject({ type: z.literal('ping') }),
 ]);
 export type ClientMessage = z.infer<typeof ClientMessage>;
@@ -55,6 +64,16 @@ export const CreateTableBody = z.strictObject({
   autoStart: z.boolean().optional(),
   /** A given deal: accepted only by a server started with fixedDeals (benchmarks, tests). */
   deal: z.array(z.string().max(32)).max(64).optional(),
+  /** Judge tables: the commands of a game begun offline (imported with its deal). */
+  commands: z.array(CommandBody).max(5000).optional(),
+  /** Judge tables: the console's own R60 commitment of `deal` (made under its local table id). */
+  local: z
+    .strictObject({
+      id: z.string().min(1).max(64),
+      commitment: z.string().regex(/^[0-9a-f]{64}$/),
+      salt: z.string().regex(/^[0-9a-f]{64}$/),
+    })
+    .optional(),
 });
 export type CreateTableBody = z.infer<typeof CreateTableBody>;
 

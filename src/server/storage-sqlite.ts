@@ -76,6 +76,9 @@ export class SqliteStorage implements Storage {
     this.db.pragma(`synchronous = ${opts.sync === 'full' ? 'FULL' : 'NORMAL'}`);
     this.db.pragma('busy_timeout = 5000');
     this.db.exec(SCHEMA);
+    // game_edits.meta (undo nonces) came later: add it to databases made before.
+    const editCols = this.db.prepare("SELECT name FROM pragma_table_info('game_edits')").all() as { name: string }[];
+    if (!editCols.some((c) => c.name === 'meta')) this.db.exec('ALTER TABLE game_edits ADD COLUMN meta TEXT');
     this.st = {
       insertTable: this.db.prepare('INSERT INTO game_tables (id, created_at, status, finished_at, body) VALUES (?, ?, ?, ?, ?)'),
       updateTable: this.db.prepare('UPDATE game_tables SET status = ?, finished_at = ?, body = ? WHERE id = ?'),
@@ -93,7 +96,7 @@ export class SqliteStorage implements Storage {
       ),
       lastSeq: this.db.prepare('SELECT MAX(seq) AS seq FROM game_commands WHERE table_id = ?'),
       deleteCommand: this.db.prepare('DELETE FROM game_commands WHERE table_id = ? AND seq = ?'),
-      insertEdit: this.db.prepare('INSERT INTO game_edits (table_id, at, kind, seq, body) VALUES (?, ?, ?, ?, ?)'),
+      insertEdit: this.db.prepare('INSERT INTO game_edits (table_id, at, kind, seq, body, meta) VALUES (?, ?, ?, ?, ?, ?)'),
       edits: this.db.prepare('SELECT * FROM game_edits WHERE table_id = ? ORDER BY at, seq'),
     };
   }
@@ -191,18 +194,22 @@ export class SqliteStorage implements Storage {
       const last = (this.st.lastSeq!.get(tableId) as { seq: number | null }).seq;
       if (last !== seq) throw new Error('undo: not the last command');
       this.st.deleteCommand!.run(tableId, seq);
-      this.st.insertEdit!.run(tableId, edit.at, edit.kind, edit.seq, JSON.stringify(edit.command));
+      const meta = edit.nonce !== undefined || edit.undone ? JSON.stringify({ nonce: edit.nonce, undone: edit.undone }) : null;
+      this.st.insertEdit!.run(tableId, edit.at, edit.kind, edit.seq, JSON.stringify(edit.command), meta);
     });
     tx();
   }
 
   async edits(tableId: string): Promise<EditRow[]> {
-    return (this.st.edits!.all(tableId) as { at: number; kind: 'undo'; seq: number; body: string }[]).map((r) => ({
-      at: r.at,
-      kind: r.kind,
-      seq: r.seq,
-      command: JSON.parse(r.body),
-    }));
+    return (this.st.edits!.all(tableId) as { at: number; kind: 'undo'; seq: number; body: string; meta: string | null }[]).map((r) => {
+      const e: EditRow = { at: r.at, kind: r.kind, seq: r.seq, command: JSON.parse(r.body) };
+      if (r.meta) {
+        const m = JSON.parse(r.meta) as Pick<EditRow, 'nonce' | 'undone'>;
+        if (m.nonce !== undefined) e.nonce = m.nonce;
+        if (m.undone) e.undone = m.undone;
+      }
+      return e;
+    });
   }
 
   async close(): Promise<void> {

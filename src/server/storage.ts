@@ -4,6 +4,12 @@ import type { Command, Setup } from '../engine/index.js';
 
 export type TableMode = 'online' | 'judge';
 export type TableStatus = 'lobby' | 'playing' | 'finished';
+/**
+ * Who dealt: `server` (crypto, committed, R60), `cards` (a judge entered the cards drawn at the
+ * table: no commitment), `app` (the judge's console dealt and committed before the game),
+ * `fixed` (given to a GOROD_FIXED_DEALS server: benchmarks).
+ */
+export type DealSource = 'server' | 'cards' | 'app' | 'fixed';
 
 export interface SeatRow {
   seat: number;
@@ -33,7 +39,12 @@ export interface TableRow {
   /** Holds the secret deal: never sent to a client before the game ends. */
   setup: Setup;
   salt: string;
+  /** '' when nobody committed to the deal (dealSource 'cards'). */
   commitment: string;
+  /** Absent on tables created before deal sources existed: 'server' (or 'fixed'). */
+  dealSource?: DealSource;
+  /** dealSource 'app': the console's own table id, which its commitment was computed with. */
+  commitTableId?: string;
   hostToken: string;
   spectatorToken: string;
   seats: SeatRow[];
@@ -63,6 +74,10 @@ export interface EditRow {
   kind: 'undo';
   seq: number;
   command: Command;
+  /** The undo message's nonce (a resent undo is acknowledged, not applied twice). */
+  nonce?: string;
+  /** Who sent the undone command and its nonce (a resend of it stays a duplicate). */
+  undone?: { sender: string; nonce: string | null };
 }
 
 /**

@@ -20,7 +20,7 @@ import type { Policy } from '../bots/policy.js';
 import { makePolicies } from './bots.js';
 import { stageKey, timerFor, type TimerSpec } from './clock.js';
 import { serverError, type ErrorMessage } from './messages.js';
-import type { CommandRow, Storage, TableRow } from './storage.js';
+import type { CommandRow, EditRow, Storage, TableRow } from './storage.js';
 
 /** Who a token (or the server) acts as. */
 export type Role = { kind: 'seat'; seat: number } | { kind: 'judge' } | { kind: 'host' } | { kind: 'spectator' };
@@ -77,6 +77,10 @@ export class Table {
   private closed = false;
   /** Timers and bots resumed after a (re)load. */
   resumed = false;
+  /** Nonces of the judge's applied undos (a resent undo is a duplicate). */
+  private undoNonces = new Set<string>();
+  /** The judge's own timer relayed to displays (judge.ts), shown in welcomes when no server timer runs. */
+  relayTimer: Record<string, unknown> | null = null;
 
   constructor(
     public row: TableRow,
@@ -91,6 +95,14 @@ export class Table {
       row.botPolicy,
       row.seats.filter((s) => s.bot).map((s) => s.seat),
     );
+  }
+
+  /** After a restart: the undos already applied and the nonces of the commands they removed. */
+  restoreEdits(edits: EditRow[]): void {
+    for (const e of edits) {
+      if (e.nonce !== undefined) this.undoNonces.add(e.nonce);
+      if (e.undone && e.undone.nonce !== null) this.nonces.set(`${e.undone.sender}|${e.undone.nonce}`, -1);
+    }
   }
 
   get state(): GameState {
@@ -144,10 +156,11 @@ export class Table {
       status: this.row.status,
       size: this.row.seats.length,
       seats: this.row.seats.map((s) => ({ seat: s.seat, name: s.name, bot: s.bot, connected: s.bot || connected.has(s.seat) })),
-      commitment: this.row.commitment,
+      commitment: this.row.commitment || null,
       createdAt: this.row.createdAt,
       lastEvent: this.lastEvent,
     };
+    if (this.row.dealSource && this.row.dealSource !== 'server') out['dealSource'] = this.row.dealSource;
     if (this.row.status === 'finished') out['winner'] = this.row.winner;
     return out;
   }
@@ -188,7 +201,7 @@ export class Table {
       viewer: v,
       view: view(this.state, v, incremental ? { log: false } : {}),
       lastEvent: this.lastEvent,
-      timer: this.current ? this.timerMsg() : null,
+      timer: this.current ? this.timerMsg() : this.relayTimer ? timerBody(this.relayTimer) : null,
       you: {
         canCommand: conn.role.kind !== 'spectator',
         judge: conn.role.kind === 'judge',
@@ -369,19 +382,40 @@ export class Table {
   }
 
   undo(): Promise<ErrorMessage | null> {
+    return this.run(() => this.undoNow());
+  }
+
+  /** An undo with a nonce: acknowledged like a command; a resent nonce is not applied twice. */
+  undoOnce(nonce: string): Promise<SubmitResult> {
     return this.run(async () => {
-      if (this.row.status === 'finished') return serverError('nothingToUndo', 'the game is over');
-      const last = this.commands[this.commands.length - 1];
-      if (!last) return serverError('nothingToUndo');
-      await this.env.storage.undoCommand(this.row.id, last.seq, { at: Date.now(), kind: 'undo', seq: last.seq, command: last.command });
-      this.commands.pop();
-      if (last.nonce !== null) this.nonces.delete(`${last.sender}|${last.nonce}`);
-      this.state = Table.rebuild(this.row, this.commands);
-      this.cutAt = Math.min(this.cutAt, this.state.log.length);
-      this.broadcastResync('undo');
-      this.afterChange();
-      return null;
+      if (this.undoNonces.has(nonce)) return { ok: true as const, lastEvent: this.lastEvent, duplicate: true };
+      const e = await this.undoNow(nonce);
+      if (e) return { ok: false as const, error: e };
+      return { ok: true as const, lastEvent: this.lastEvent, duplicate: false };
     });
+  }
+
+  private async undoNow(nonce?: string): Promise<ErrorMessage | null> {
+    if (this.row.status === 'finished') return serverError('nothingToUndo', 'the game is over');
+    const last = this.commands[this.commands.length - 1];
+    if (!last) return serverError('nothingToUndo');
+    const edit: EditRow = { at: Date.now(), kind: 'undo', seq: last.seq, command: last.command, undone: { sender: last.sender, nonce: last.nonce } };
+    if (nonce !== undefined) edit.nonce = nonce;
+    try {
+      await this.env.storage.undoCommand(this.row.id, last.seq, edit);
+    } catch (e) {
+      this.env.log.error({ err: String(e), table: this.row.id }, 'undo not stored');
+      return serverError('storage');
+    }
+    this.commands.pop();
+    // The undone command's nonce stays known: a late resend of it must not apply it again.
+    if (last.nonce !== null) this.nonces.set(`${last.sender}|${last.nonce}`, -1);
+    if (nonce !== undefined) this.undoNonces.add(nonce);
+    this.state = Table.rebuild(this.row, this.commands);
+    this.cutAt = Math.min(this.cutAt, this.state.log.length);
+    this.broadcastResync('undo');
+    this.afterChange();
+    return null;
   }
 
   private async finish(): Promise<void> {
@@ -403,8 +437,17 @@ export class Table {
     return toRecord(
       this.row.setup,
       this.commands.map((c) => c.command),
-      { commitment: this.row.commitment, salt: this.row.salt, meta: { tableId: this.row.id, mode: this.row.mode, createdAt: this.row.createdAt } },
+      this.recordExtra(),
     );
+  }
+
+  /** R60 publication and meta; a deal nobody committed to ('cards') says so instead. */
+  private recordExtra(): Partial<GameRecord> {
+    const meta: Record<string, unknown> = { tableId: this.row.id, mode: this.row.mode, createdAt: this.row.createdAt };
+    if (this.row.dealSource && this.row.dealSource !== 'server') meta['dealSource'] = this.row.dealSource;
+    if (this.row.commitTableId) meta['commitTableId'] = this.row.commitTableId;
+    if (!this.row.commitment) return { meta };
+    return { commitment: this.row.commitment, salt: this.row.salt, meta };
   }
 
   // ---- timers and bots ---------------------------------------------------------------------

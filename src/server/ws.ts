@@ -6,6 +6,7 @@ import { WebSocketServer, type WebSocket, type RawData } from 'ws';
 import { reject, type Command } from '../engine/index.js';
 import type { Hub } from './hub.js';
 import { ClientMessage, CommandBody, serverError, zodDetail, type ErrorMessage } from './messages.js';
+import { relayTimer } from './judge.js';
 import { originAllowed } from './origin.js';
 import { viewerOf, type Conn, type Role, type Table } from './table.js';
 
@@ -203,11 +204,29 @@ export function attachWebSocket(
           return;
         case 'undo':
           if (role.kind !== 'judge') {
-            send(errorFrame(serverError('notJudge')));
+            send(errorFrame(serverError('notJudge', undefined, msg.nonce)));
+            return;
+          }
+          if (msg.nonce !== undefined) {
+            const nonce = msg.nonce;
+            void table.undoOnce(nonce).then((r) => {
+              if (r.ok) send(JSON.stringify({ type: 'ack', nonce, lastEvent: r.lastEvent, duplicate: r.duplicate }));
+              else send(errorFrame({ ...r.error, nonce }));
+            });
             return;
           }
           void table.undo().then((e) => e && send(errorFrame(e)));
           return;
+        case 'timer': {
+          if (role.kind !== 'judge') {
+            send(errorFrame(serverError('notJudge')));
+            return;
+          }
+          const { type: _t, ...body } = msg;
+          const e = relayTimer(table, conn, body);
+          if (e) send(errorFrame(serverError('badMessage', e)));
+          return;
+        }
         case 'command': {
           const who = actorFor(role, msg.command, msg.nonce);
           if ('type' in who) {

@@ -168,6 +168,7 @@ export async function runSimCli(argv: string[]): Promise<number> {
     return n;
   };
   const cmd = new Command('sim')
+    .name('gorod sim')
     .description('simulate games with bots and report the balance')
     .option('--preset <id>', 'rule preset', 'classic')
     .option('--policy <spec>', `policy for every team, or red=P,black=P (known: ${policyNames().join(', ')})`, 'club')

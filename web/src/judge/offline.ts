@@ -1,18 +1,28 @@
 // Offline: the console keeps its game and an outbox of what the server has not yet acknowledged,
 // both in local storage. Commands go out in order when the connection is back; a command and the
-// undo that cancels it while both are still unsent never reach the server at all.
+// undo that cancels it while both are still unsent never reach the server at all. Each item has its
+// nonce from the moment it is queued, and the outbox is saved with it: after a reload (or a lost
+// ack) the same item goes out with the same nonce, and the server applies it at most once.
 import type { Command } from '../../../src/engine/index.js';
 import { parseStoredGame, type JudgeGame } from './session.js';
 
 export type SyncOp = { kind: 'cmd'; cmd: Command } | { kind: 'undo' };
 
 export interface Outbox {
-  items: { seq: number; op: SyncOp }[];
+  items: { seq: number; op: SyncOp; nonce: string }[];
   nextSeq: number;
+  /** Random per outbox: nonces are `prefix-seq`, unique for this console and table. */
+  prefix: string;
+}
+
+function randomPrefix(): string {
+  const b = new Uint8Array(6);
+  globalThis.crypto.getRandomValues(b);
+  return `j${[...b].map((x) => x.toString(16).padStart(2, '0')).join('')}`;
 }
 
 export function emptyOutbox(): Outbox {
-  return { items: [], nextSeq: 1 };
+  return { items: [], nextSeq: 1, prefix: randomPrefix() };
 }
 
 /** `inflight`: the seq being sent right now (it may already be applied: an undo must follow it). */
@@ -22,7 +32,7 @@ export function enqueue(box: Outbox, op: SyncOp, inflight: number | null = null)
     // Undo of a command the server never saw: drop it here instead of sending both.
     if (last && last.op.kind === 'cmd' && last.seq !== inflight) return { ...box, items: box.items.slice(0, -1) };
   }
-  return { items: [...box.items, { seq: box.nextSeq, op }], nextSeq: box.nextSeq + 1 };
+  return { ...box, items: [...box.items, { seq: box.nextSeq, op, nonce: `${box.prefix}-${box.nextSeq}` }], nextSeq: box.nextSeq + 1 };
 }
 
 export function enqueueAll(box: Outbox, ops: SyncOp[], inflight: number | null = null): Outbox {
@@ -44,7 +54,7 @@ export type SendResult = 'ok' | 'rejected' | 'offline';
  */
 export async function flush(
   box: Outbox,
-  send: (op: SyncOp) => Promise<SendResult>,
+  send: (op: SyncOp, nonce: string) => Promise<SendResult>,
   onProgress?: (box: Outbox) => void,
 ): Promise<{ box: Outbox; sent: number; rejected: SyncOp[]; offline: boolean }> {
   let b = box;
@@ -54,7 +64,7 @@ export async function flush(
     const first = b.items[0]!;
     let r: SendResult;
     try {
-      r = await send(first.op);
+      r = await send(first.op, first.nonce);
     } catch {
       r = 'offline';
     }
@@ -103,9 +113,12 @@ export function loadOutbox(kv: KV, id: string): Outbox {
   const raw = kv.getItem(BOX(id));
   if (!raw) return emptyOutbox();
   try {
-    const b = JSON.parse(raw) as Outbox;
+    const b = JSON.parse(raw) as Partial<Outbox>;
     if (!Array.isArray(b.items) || typeof b.nextSeq !== 'number') return emptyOutbox();
-    return b;
+    // Outboxes saved before nonces were kept get theirs now (stable from here on).
+    const prefix = typeof b.prefix === 'string' && b.prefix ? b.prefix : randomPrefix();
+    const items = b.items.map((x) => ({ ...x, nonce: typeof x.nonce === 'string' && x.nonce ? x.nonce : `${prefix}-${x.seq}` }));
+    return { items, nextSeq: b.nextSeq, prefix };
   } catch {
     return emptyOutbox();
   }

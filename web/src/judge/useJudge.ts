@@ -15,7 +15,8 @@ export type Flash =
 export interface Transport {
   /** Is the server reachable now? */
   online(): boolean;
-  send(op: SyncOp): Promise<SendResult>;
+  /** `nonce` is the outbox item's own (kept across reloads): a resend is applied at most once. */
+  send(op: SyncOp, nonce: string): Promise<SendResult>;
 }
 
 function storage(): KV {
@@ -113,7 +114,7 @@ export function useJudge(id: string, transport: Transport | null) {
           inflight.current = first.seq;
           let r: SendResult;
           try {
-            r = await transport.send(first.op);
+            r = await transport.send(first.op, first.nonce);
           } catch {
             r = 'offline';
           }

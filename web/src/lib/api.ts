@@ -43,4 +43,10 @@ export const api = {
     call<{ ok: true }>(`/api/tables/${encodeURIComponent(id)}/start`, { method: 'POST', body: JSON.stringify({ token }) }),
   games: (limit = 50) => call<PastGame[]>(`/api/games?limit=${limit}`),
   record: (id: string) => call<unknown>(`/api/games/${encodeURIComponent(id)}/record`),
+  /** Judge only: the table's whole record so far (hidden information), to go on on another device. */
+  judgeRecord: (id: string, token: string) =>
+    call<{ table: TableInfo; dealSource: string; lastEvent: number; record: unknown }>(`/api/tables/${encodeURIComponent(id)}/judge/record`, {
+      method: 'POST',
+      body: JSON.stringify({ token }),
+    }),
 };

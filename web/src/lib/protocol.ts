@@ -15,18 +15,26 @@ export interface TableInfo {
   status: 'lobby' | 'playing' | 'finished';
   size: number;
   seats: TableSeatInfo[];
-  commitment?: string;
+  /** null when nobody committed to the deal (a judge entered the cards drawn). */
+  commitment?: string | null;
+  /** `cards`, `app` or `fixed` when the server did not deal. */
+  dealSource?: string;
   createdAt?: string | number;
   winner?: Team | null;
   lastEvent?: number;
 }
 
-export type TimerKind = 'speech' | 'tieSpeech' | 'lastWord' | 'vote' | 'night' | 'introNight';
+/** `judge`: the judge's own speech timer at a judge table, relayed by the server. */
+export type TimerKind = 'speech' | 'tieSpeech' | 'lastWord' | 'vote' | 'night' | 'introNight' | 'judge';
 export interface Timer {
   kind: TimerKind | null;
   seat?: number;
   deadline?: number;
   warning?: boolean;
+  /** Judge timers: running or paused, and the time left when sent. */
+  running?: boolean;
+  leftMs?: number;
+  totalMs?: number;
 }
 
 export interface You {
@@ -60,14 +68,21 @@ export interface CreateTableBody {
   botDelayMs?: number;
   clock?: { introNightSeconds?: number; nightSeconds?: number; voteSeconds?: number; auto?: boolean };
   autoStart?: boolean;
+  /** Judge tables: the cards drawn at the table (no server commitment), or an offline game's deal. */
+  deal?: string[];
+  /** Judge tables: the commands of a game begun offline. */
+  commands?: ClientCommand[];
+  /** Judge tables: the console's own commitment of `deal`, made under its local id. */
+  local?: { id: string; commitment: string; salt: string };
 }
 
 export interface CreatedTable {
   id: string;
   hostToken: string;
   spectatorToken: string;
-  commitment: string;
+  commitment: string | null;
   seats: { seat: number; token: string | null; bot: boolean }[];
+  dealSource?: string;
 }
 
 export interface PastGame {

@@ -185,7 +185,7 @@ export class GameClient {
         const view: GameView = { ...msg.view, log: merged.log };
         const patch: Partial<GameSnapshot> = { view, lastEvent: Math.max(this.snap.lastEvent, msg.lastEvent), legal: msg.legal ?? [] };
         // A timer started or stopped by this command rides in the same frame.
-        if (msg.timer) patch.timer = msg.timer.kind ? { kind: msg.timer.kind, seat: msg.timer.seat, deadline: msg.timer.deadline, warning: msg.timer.warning } : null;
+        if (msg.timer) patch.timer = msg.timer.kind ? timerOf(msg.timer) : null;
         this.set(patch);
         break;
       }
@@ -199,7 +199,7 @@ export class GameClient {
         this.set({ table: msg.table });
         break;
       case 'timer':
-        this.set({ timer: msg.kind ? { kind: msg.kind, seat: msg.seat, deadline: msg.deadline, warning: msg.warning } : null });
+        this.set({ timer: msg.kind ? timerOf(msg) : null });
         break;
       case 'ack': {
         const p = this.pending.get(msg.nonce);
@@ -228,14 +228,31 @@ export class GameClient {
     if (this.ws && this.ws.readyState === 1) this.ws.send(JSON.stringify(x));
   }
 
-  /** Send a command; resolves on its ack or error (resent after a reconnect until answered). */
-  send(command: ClientCommand): Promise<{ ok: true } | { ok: false; error: CommandError }> {
-    const nonce = freshNonce();
-    const msg = JSON.stringify({ type: 'command', nonce, command });
+  /**
+   * Send a command; resolves on its ack or error (resent after a reconnect until answered). A
+   * caller that keeps its own nonces across reloads (the judge's outbox) passes them in.
+   */
+  send(command: ClientCommand, nonce: string = freshNonce()): Promise<{ ok: true } | { ok: false; error: CommandError }> {
+    return this.request(nonce, JSON.stringify({ type: 'command', nonce, command }));
+  }
+
+  private request(nonce: string, msg: string): Promise<{ ok: true } | { ok: false; error: CommandError }> {
+    const had = this.pending.get(nonce);
     return new Promise((resolve) => {
-      this.pending.set(nonce, { msg, resolve });
+      // The same nonce sent again while unanswered: both callers get the one answer.
+      this.pending.set(nonce, { msg, resolve: had ? (r) => (had.resolve(r), resolve(r)) : resolve });
       if (this.ws && this.ws.readyState === 1) this.ws.send(msg);
     });
+  }
+
+  /** Judge: take back the last command, acknowledged by nonce (a resend is not applied twice). */
+  undoAck(nonce: string = freshNonce()): Promise<{ ok: true } | { ok: false; error: CommandError }> {
+    return this.request(nonce, JSON.stringify({ type: 'undo', nonce }));
+  }
+
+  /** Judge: relay the console's speech timer to the table's displays (null: no timer). */
+  sendTimer(t: { seat: number | null; running: boolean; leftMs: number; totalMs?: number } | null): void {
+    this.raw(t ? { type: 'timer', ...t, leftMs: Math.max(0, Math.round(t.leftMs)) } : { type: 'timer', kind: null });
   }
 
   /** Host: start the game. */
@@ -265,6 +282,14 @@ export class GameClient {
     this.ws = null;
     this.set({ status: 'closed' });
   }
+}
+
+function timerOf(t: Timer): Timer {
+  const out: Timer = { kind: t.kind, seat: t.seat, deadline: t.deadline, warning: t.warning };
+  if (t.running !== undefined) out.running = t.running;
+  if (t.leftMs !== undefined) out.leftMs = t.leftMs;
+  if (t.totalMs !== undefined) out.totalMs = t.totalMs;
+  return out;
 }
 
 /** One client per token for the component's lifetime. */
