@@ -8,6 +8,8 @@ import { nameOf } from '../lib/format.js';
 import type { Legal, Send } from './types.js';
 
 const HANDLED = new Set<string>(['endSpeech', 'nominate', 'withdraw', 'vote', 'say', 'plan']);
+/** Verbs only one role has: shown only while the role card is face up, so a glance can't tell roles apart. */
+const ROLE_VERBS = new Set<string>(['protect', 'explode', 'seduce', 'heal', 'block', 'save', 'kill', 'skip', 'shoot', 'check']);
 
 function Row({ verb, cmds, view, send }: { verb: string; cmds: Command[]; view: GameView; send: Send }) {
   const { t } = useTranslation();
@@ -46,12 +48,13 @@ function Row({ verb, cmds, view, send }: { verb: string; cmds: Command[]; view: 
   );
 }
 
-export function ExtraActions({ view, send, legal }: { view: GameView; send: Send; legal?: Legal }) {
+export function ExtraActions({ view, send, legal, showPrivate = true }: { view: GameView; send: Send; legal?: Legal; showPrivate?: boolean }) {
   const { t } = useTranslation();
   if (!legal || view.stage.kind === 'night' || view.finished) return null;
   const byVerb = new Map<string, Command[]>();
   for (const c of legal) {
     if (HANDLED.has(c.do) || c.targets !== undefined) continue;
+    if (!showPrivate && ROLE_VERBS.has(c.do)) continue;
     byVerb.set(c.do, [...(byVerb.get(c.do) ?? []), c]);
   }
   if (byVerb.size === 0) return null;

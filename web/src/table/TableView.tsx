@@ -46,7 +46,7 @@ export function TableView({ view, timer = null, legal, send = readOnly, over, sh
           <Nominations view={view} />
           <SpeechPanel view={view} send={send} legal={legal} />
           <VotePanel view={view} send={send} legal={legal} />
-          <ExtraActions view={view} send={send} legal={legal} />
+          <ExtraActions view={view} send={send} legal={legal} showPrivate={showPrivate} />
           <NightPanel key={`${view.phase}${view.number}`} view={view} send={send} legal={legal} />
           {view.finished && over}
           <EventLog view={view} showSaid={showSaid} showPrivate={showPrivate} />
