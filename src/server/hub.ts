@@ -95,7 +95,7 @@ export class Hub {
     if (!isOneOf(PRESETS, body.preset)) throw new CreateError('badMessage', 'preset');
     const def = presetDef(body.preset);
     if (!def) throw new CreateError('badMessage', `preset ${body.preset} is not available`);
-    const size = body.size ?? def.defaultSize;
+    const size = body.size ?? (body.mode === 'judge' ? body.deal?.length : undefined) ?? def.defaultSize;
     if (size < def.sizes[0] || size > def.sizes[1]) throw new CreateError('badMessage', 'size');
     const names = Array.from({ length: size }, (_, i) => body.names?.[i] ?? `${i + 1}`);
     if ((body.names?.length ?? 0) > size) throw new CreateError('badMessage', 'names');
@@ -112,7 +112,8 @@ export class Hub {
     const valid = validateSetup(setup);
     if (!valid.ok) throw new CreateError(valid.error.code, valid.error.detail ?? 'setup');
     const now = Date.now();
-    const imported = body.commands?.length ? importCommands(valid.value, body.commands, now) : null;
+    // Commands given (even none): the game began on the console, so the table starts as it is.
+    const imported = body.commands ? importCommands(valid.value, body.commands, now) : null;
     if (typeof imported === 'string') throw new CreateError('badMessage', imported);
     const row: TableRow = {
       id,

@@ -29,7 +29,7 @@ export function planDeal(body: CreateTableBody, size: number, fixedDeals: boolea
   if (body.local && (body.mode !== 'judge' || !body.deal)) return 'local: only with a judge table and its deal';
   if (body.commands && body.mode !== 'judge') return 'commands: only a judge table imports a game';
   if (!body.deal) {
-    if (body.commands?.length) return 'commands: an imported game needs its deal';
+    if (body.commands) return 'commands: an imported game needs its deal';
     return { deal: undefined, dealSource: 'server' };
   }
   if (body.deal.length !== size) return 'deal length';

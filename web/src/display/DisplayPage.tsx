@@ -196,7 +196,11 @@ export default function DisplayPage() {
   const v = token ? snap.view : local;
   let clock: string | null = null;
   if (v && !v.finished && v.stage.kind === 'speech') {
-    if (token && snap.timer?.deadline) clock = formatClock(Math.max(0, snap.timer.deadline - now));
+    const t = snap.timer;
+    // A judge table: the judge's own timer, relayed by the server (running, or paused with its time left).
+    if (token && t?.kind === 'judge') {
+      if (t.seat === undefined || t.seat === v.stage.seat) clock = formatClock(t.running && t.deadline ? Math.max(0, t.deadline - now) : (t.leftMs ?? 0));
+    } else if (token && t?.deadline) clock = formatClock(Math.max(0, t.deadline - now));
     else if (!token && localTimer.timer && localTimer.seat === v.stage.seat) clock = formatClock(remaining(localTimer.timer, now));
   }
   if (!v)

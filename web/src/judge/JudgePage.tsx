@@ -2,7 +2,7 @@
 // `judge` table on the server). The game lives in this browser as a record replayed by the engine,
 // so the console works offline; with a server table every entry is also sent there in order.
 import { useEffect, useMemo, useState } from 'react';
-import type { GameEvent, GameState } from '../../../src/engine/index.js';
+import type { GameEvent, GameRecord, GameState } from '../../../src/engine/index.js';
 import { api } from '../lib/api.js';
 import { createdTable, rememberCreated } from '../lib/storage.js';
 import { queryParam, routeParam } from '../lib/router.js';
@@ -11,7 +11,10 @@ import { DayPanel } from './DayPanel.js';
 import { describeCommand, describeEvent, roleName, teamName } from './format.js';
 import { useLang, type Lang } from './lang.js';
 import { IntroNightPanel, NightPanel } from './NightPanel.js';
-import { recordOf, newGame } from './session.js';
+import { tableChannel, type TableMsg } from './broadcast.js';
+import { saveGame } from './offline.js';
+import { addEntry, allCommands, recordOf, newGame, type JudgeGame } from './session.js';
+import { remaining } from './timer.js';
 import { SetupPanel, type ServerCreate } from './SetupPanel.js';
 import { download, Qr, Rule } from './ui.js';
 import { useJudge, type Flash, type Transport } from './useJudge.js';
@@ -147,13 +150,9 @@ export default function JudgePage() {
       client
         ? {
             online: () => online,
-            send: async (op) => {
-              if (op.kind === 'undo') {
-                if (client.snapshot.status !== 'open') return 'offline';
-                client.undo();
-                return 'ok';
-              }
-              const r = await client.send(op.cmd);
+            // The outbox's nonces survive a reload: a resent command or undo applies at most once.
+            send: async (op, nonce) => {
+              const r = op.kind === 'undo' ? await client.undoAck(nonce) : await client.send(op.cmd, nonce);
               return r.ok ? 'ok' : 'rejected';
             },
           }
@@ -190,6 +189,70 @@ export default function JudgePage() {
     j.create(g);
     if (snap.table.status === 'lobby') client?.start();
   };
+
+  // Another device took the game over (or this one lost its copy): rebuild the local record from
+  // the server's, one entry per command (the judge's token may read it: it holds every role).
+  const [takeoverError, setTakeoverError] = useState<string | null>(null);
+  const takeOver = async (): Promise<void> => {
+    if (!token) return;
+    setTakeoverError(null);
+    try {
+      const r = await api.judgeRecord(id, token);
+      const rec = r.record as GameRecord;
+      const made = newGame(id, { preset: rec.preset, players: rec.players, deal: rec.deal, options: rec.options ?? {} }, Date.now(), rec.commitment ? { commitment: rec.commitment } : {});
+      if ('code' in made) throw new Error(made.message[lang]);
+      let g = made;
+      for (const c of rec.commands) g = addEntry(g, describeCommand(c, lang), [c], Date.now()).game;
+      j.create(g);
+    } catch (e) {
+      setTakeoverError(e instanceof Error ? e.message : String(e));
+    }
+  };
+
+  // A game begun here without a server (the cards drawn, or the app's own deal) goes up with its
+  // commands; from then on it is that server table, under the server's id.
+  const [uploadError, setUploadError] = useState<string | null>(null);
+  const upload = async (): Promise<void> => {
+    const g = j.game;
+    if (!g) return;
+    setUploadError(null);
+    try {
+      const deal = g.setup.deal ?? [];
+      const body: Parameters<typeof api.createTable>[0] = {
+        preset: g.setup.preset,
+        mode: 'judge',
+        autoStart: false,
+        size: deal.length,
+        names: g.setup.players ?? [],
+        options: g.setup.options ?? {},
+        deal,
+        commands: allCommands(g),
+      };
+      if (g.commitment && g.salt) body.local = { id: g.commitTableId ?? g.id, commitment: g.commitment, salt: g.salt };
+      const t = await api.createTable(body);
+      rememberCreated({ ...t, preset: g.setup.preset });
+      const moved: JudgeGame = { ...g, id: t.id };
+      if (g.commitment && g.salt) moved.commitTableId = g.commitTableId ?? g.id;
+      saveGame(globalThis.localStorage, moved);
+      window.location.assign(`/judge/${encodeURIComponent(t.id)}?token=${encodeURIComponent(t.hostToken)}`);
+    } catch (e) {
+      setUploadError(e instanceof Error ? e.message : String(e));
+    }
+  };
+
+  // The console's speech timer, also on remote displays (the server relays it to the table).
+  useEffect(() => {
+    if (!client) return;
+    const ch = tableChannel(id);
+    if (!ch) return;
+    ch.addEventListener('message', (m: MessageEvent<TableMsg>) => {
+      const x = m.data;
+      if (x?.type !== 'timer') return;
+      const now = Date.now();
+      client.sendTimer(x.timer ? { seat: x.seat, running: x.timer.since !== null, leftMs: remaining(x.timer, now), totalMs: x.timer.totalMs } : null);
+    });
+    return () => ch.close();
+  }, [client, id]);
 
   const record = (): void => {
     if (!j.game) return;
@@ -229,13 +292,19 @@ export default function JudgePage() {
               {L(lang, 'Начать игру', 'Start the game')}
             </button>
           ) : (
-            <p className="error" data-testid="adopt-refused">
-              {L(
-                lang,
-                'Эта игра уже идёт на сервере. Пульт хранит запись игры на устройстве, которое её начало, — продолжайте на нём.',
-                'This game is already running on the server. The console keeps the record on the device that started it: go on there.',
-              )}
-            </p>
+            <div data-testid="adopt-refused">
+              <p>
+                {L(
+                  lang,
+                  'Эта игра уже идёт на сервере. Продолжить её на этом устройстве: запись игры будет загружена с сервера.',
+                  'This game is already running on the server. Go on on this device: the game record is loaded from the server.',
+                )}
+              </p>
+              <button type="button" className="big primary" data-testid="take-over" onClick={() => void takeOver()}>
+                {L(lang, 'Продолжить здесь', 'Take over here')}
+              </button>
+              {takeoverError && <p className="error">{takeoverError}</p>}
+            </div>
           )}
         </div>
       );
@@ -280,10 +349,20 @@ export default function JudgePage() {
             <a className="button" href={displayLink(id)} target="_blank" rel="noreferrer" data-testid="display-link">
               {L(lang, 'Табло', 'Display')}
             </a>
+            {!token && !s?.finished && (
+              <button type="button" data-testid="upload" onClick={() => void upload()}>
+                {L(lang, 'На сервер', 'To the server')}
+              </button>
+            )}
           </>
         )}
       </header>
       <FlashView flash={j.flash} lang={lang} />
+      {uploadError && (
+        <div className="flash error" data-testid="upload-error">
+          {uploadError}
+        </div>
+      )}
       {j.syncError && (
         <div className="flash error" data-testid="sync-error">
           {L(lang, `Сервер отклонил команд: ${j.syncError}`, `Commands the server refused: ${j.syncError}`)}

@@ -256,6 +256,24 @@ describe('offline outbox', () => {
     localStorage.setItem('gorod.judge.game.bad', '{"id":1}');
     expect(loadGame(localStorage, 'bad')).toBeNull();
   });
+
+  it('each item keeps its nonce across a reload, so a resend after it applies at most once', async () => {
+    const b = enqueueAll(emptyOutbox(), [cmd(1), { kind: 'undo' }, cmd(2)], 1);
+    const nonces = b.items.map((x) => x.nonce);
+    expect(new Set(nonces).size).toBe(3);
+    saveOutbox(localStorage, 'nonces', b);
+    const back = loadOutbox(localStorage, 'nonces');
+    expect(back.items.map((x) => x.nonce)).toEqual(nonces);
+    // Queued after the reload: a fresh nonce, not one of the saved ones.
+    expect(nonces).not.toContain(enqueue(back, cmd(3)).items[3]!.nonce);
+    const seen: string[] = [];
+    await flush(back, async (_op, nonce) => (seen.push(nonce), 'ok' as const));
+    expect(seen).toEqual(nonces);
+    // An outbox saved before nonces existed gets stable ones on load.
+    localStorage.setItem('gorod.judge.outbox.old', JSON.stringify({ items: [{ seq: 4, op: cmd(1) }], nextSeq: 5 }));
+    const old = loadOutbox(localStorage, 'old');
+    expect(old.items[0]!.nonce).toBe(`${old.prefix}-4`);
+  });
 });
 
 describe('R60 the app deal', () => {

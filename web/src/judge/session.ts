@@ -34,6 +34,8 @@ export interface JudgeGame {
   setup: Setup;
   commitment?: string;
   salt?: string;
+  /** The id the commitment was made under, when the game moved to a server table (its id since). */
+  commitTableId?: string;
   entries: Entry[];
   history: HistoryItem[];
   nextEntry: number;
@@ -113,7 +115,7 @@ export function undoEntry(g: JudgeGame, now: number): { game: JudgeGame; undone:
 }
 
 export function recordOf(g: JudgeGame): GameRecord {
-  const extra: Partial<GameRecord> = { meta: { tableId: g.id, source: 'judge console' } };
+  const extra: Partial<GameRecord> = { meta: { tableId: g.id, source: 'judge console', ...(g.commitTableId ? { commitTableId: g.commitTableId } : {}) } };
   if (g.commitment) extra.commitment = g.commitment;
   if (g.salt) extra.salt = g.salt;
   return toRecord(g.setup, allCommands(g), extra);

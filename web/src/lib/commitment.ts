@@ -37,7 +37,8 @@ export async function verifyCommitment(record: unknown, announced: string | null
   const base = { recorded, announced, computed: '' };
   if (!Array.isArray(r.deal)) return { ...base, ok: false, reason: 'noDeal' };
   if (typeof r.salt !== 'string') return { ...base, ok: false, reason: 'noSalt' };
-  const tableId = r.meta?.tableId;
+  // A console's own deal that moved to a server table was committed under the console's id.
+  const tableId = typeof r.meta?.['commitTableId'] === 'string' ? r.meta['commitTableId'] : r.meta?.tableId;
   if (typeof tableId !== 'string') return { ...base, ok: false, reason: 'noTableId' };
   if (!globalThis.crypto?.subtle) return { ...base, ok: false, reason: 'noCrypto' };
   const size = typeof r.size === 'number' ? r.size : r.deal.length;
