@@ -128,8 +128,10 @@ async function runW2(n: number): Promise<void> {
   const server = await startServer(join(dir, 'w2.sqlite'));
   const pid = server.child.pid!;
   let cpu0 = 0;
+  let loadCpu0 = 0;
   let t0 = 0;
   let cpu = NaN;
+  let loadCpu = NaN;
   let rss = NaN;
   let sockets = NaN;
   const result = await new Promise<LoadResult>((res, rej) => {
@@ -140,9 +142,12 @@ async function runW2(n: number): Promise<void> {
     load.on('message', (m: { event: string } & Partial<LoadResult>) => {
       if (m.event === 'windowStart') {
         cpu0 = cpuTicks(pid);
+        loadCpu0 = cpuTicks(load.pid!);
         t0 = performance.now();
       } else if (m.event === 'windowEnd') {
-        cpu = ((cpuTicks(pid) - cpu0) / TICK / ((performance.now() - t0) / 1000)) * 100;
+        const secs = (performance.now() - t0) / 1000;
+        cpu = ((cpuTicks(pid) - cpu0) / TICK / secs) * 100;
+        loadCpu = ((cpuTicks(load.pid!) - loadCpu0) / TICK / secs) * 100;
         rss = rssMb(pid);
         sockets = readdirSync(`/proc/${pid}/fd`).length; // open descriptors: mostly sockets
       } else if (m.event === 'result') res(m as unknown as LoadResult);
@@ -156,7 +161,7 @@ async function runW2(n: number): Promise<void> {
     `N=${String(n).padEnd(5)} tables=${result.tablesConnected >= tables ? tables : `${result.tablesConnected}/${tables}`}${capped}\n` +
       `  moves/s ${result.actionsPerSec.toFixed(0)} (commands/s ${result.commandsPerSec.toFixed(0)}), games/s ${result.gamesPerSec.toFixed(2)} (${result.gamesFinished} finished in ${result.seconds.toFixed(1)} s)\n` +
       `  round-trip p50 ${result.rttP50.toFixed(1)} ms, p95 ${result.rttP95.toFixed(1)} ms, p99 ${result.rttP99.toFixed(1)} ms\n` +
-      `  server CPU ${cpu.toFixed(0)} % of a core, RSS ${rss.toFixed(0)} MB, open fds ${sockets}, setup ${(result.connectMs / 1000).toFixed(1)} s\n` +
+      `  server CPU ${cpu.toFixed(0)} % of a core (${((cpu / 100 / result.commandsPerSec) * 1000).toFixed(2)} ms per command), load generator CPU ${loadCpu.toFixed(0)} %, RSS ${rss.toFixed(0)} MB, open fds ${sockets}, setup ${(result.connectMs / 1000).toFixed(1)} s\n` +
       `  errors ${result.errors}${result.errors ? ' ' + JSON.stringify(result.errorKinds) : ''}; W1 games checked ${result.w1Checked}, mismatches ${result.w1Mismatches}`,
   );
 }

@@ -7,7 +7,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { replay as replayResult, type Command } from '../../src/engine/index.js';
-import { commitment, startServer, verifyRecord, type RunningServer } from '../../src/server/index.js';
+import Database from 'better-sqlite3';
+import { commitment, SqliteStorage, startServer, verifyRecord, type RunningServer } from '../../src/server/index.js';
 import { Client, createTable, getJson } from './helpers.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'gorod-judge-'));
@@ -206,6 +207,23 @@ describe('undo with a nonce', () => {
     expect(server.hub.tables.get(t.id)!.commands).toHaveLength(0);
     await judge.close();
     await server.close();
+  });
+});
+
+describe('undo nonces in an older database', () => {
+  it('game_edits gets its meta column; old edits read as before, new ones keep their nonces', async () => {
+    const file = join(dir, 'old-edits.sqlite');
+    const old = new Database(file);
+    old.exec('CREATE TABLE game_edits (table_id TEXT NOT NULL, at BIGINT NOT NULL, kind TEXT NOT NULL, seq INTEGER NOT NULL, body TEXT NOT NULL)');
+    old.prepare('INSERT INTO game_edits VALUES (?, ?, ?, ?, ?)').run('t1', 1, 'undo', 0, JSON.stringify({ by: 'judge', do: 'endNight' }));
+    old.close();
+    const st = new SqliteStorage(file);
+    expect(await st.edits('t1')).toEqual([{ at: 1, kind: 'undo', seq: 0, command: { by: 'judge', do: 'endNight' } }]);
+    const cmd: Command = { by: 1, do: 'nominate', target: 2 };
+    await st.appendCommand('t1', { seq: 0, sender: 'judge', nonce: 'c-1', command: cmd, at: 2 });
+    await st.undoCommand('t1', 0, { at: 3, kind: 'undo', seq: 0, command: cmd, nonce: 'u-1', undone: { sender: 'judge', nonce: 'c-1' } });
+    expect((await st.edits('t1'))[1]).toEqual({ at: 3, kind: 'undo', seq: 0, command: cmd, nonce: 'u-1', undone: { sender: 'judge', nonce: 'c-1' } });
+    await st.close();
   });
 });
 

@@ -12,8 +12,8 @@ import { describeCommand, describeEvent, roleName, teamName } from './format.js'
 import { useLang, type Lang } from './lang.js';
 import { IntroNightPanel, NightPanel } from './NightPanel.js';
 import { tableChannel, type TableMsg } from './broadcast.js';
-import { saveGame } from './offline.js';
-import { addEntry, allCommands, recordOf, newGame, type JudgeGame } from './session.js';
+import { forgetGame, saveGame } from './offline.js';
+import { allCommands, gameFromRecord, recordOf, newGame, type JudgeGame } from './session.js';
 import { remaining } from './timer.js';
 import { SetupPanel, type ServerCreate } from './SetupPanel.js';
 import { download, Qr, Rule } from './ui.js';
@@ -198,11 +198,8 @@ export default function JudgePage() {
     setTakeoverError(null);
     try {
       const r = await api.judgeRecord(id, token);
-      const rec = r.record as GameRecord;
-      const made = newGame(id, { preset: rec.preset, players: rec.players, deal: rec.deal, options: rec.options ?? {} }, Date.now(), rec.commitment ? { commitment: rec.commitment } : {});
-      if ('code' in made) throw new Error(made.message[lang]);
-      let g = made;
-      for (const c of rec.commands) g = addEntry(g, describeCommand(c, lang), [c], Date.now()).game;
+      const g = gameFromRecord(id, r.record as GameRecord, (c) => describeCommand(c, lang), Date.now());
+      if (!g) throw new Error(L(lang, 'Запись с сервера не воспроизводится', 'The server record does not replay'));
       j.create(g);
     } catch (e) {
       setTakeoverError(e instanceof Error ? e.message : String(e));
@@ -234,6 +231,8 @@ export default function JudgePage() {
       const moved: JudgeGame = { ...g, id: t.id };
       if (g.commitment && g.salt) moved.commitTableId = g.commitTableId ?? g.id;
       saveGame(globalThis.localStorage, moved);
+      // The game lives on as the server table: the local copy would only invite a second upload.
+      forgetGame(globalThis.localStorage, g.id);
       window.location.assign(`/judge/${encodeURIComponent(t.id)}?token=${encodeURIComponent(t.hostToken)}`);
     } catch (e) {
       setUploadError(e instanceof Error ? e.message : String(e));

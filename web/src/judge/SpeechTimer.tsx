@@ -32,7 +32,7 @@ export function SpeechTimer({ id, lang, totalMs, resetKey, seat }: { id: string;
     return () => clearInterval(h);
   }, []);
 
-  // Tell a display in this browser (the server has no judge timer in protocol v1).
+  // Tell a display in this browser; with a server table the console relays it to remote displays.
   useEffect(() => {
     const msg = { type: 'timer' as const, id, timer: t, seat, at: Date.now() };
     saveTimer(id, msg);

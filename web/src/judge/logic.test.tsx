@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import type { Command } from '../../../src/engine/index.js';
 import { allAt, checkAnswer, nightSlots, slotCommand } from './night.js';
 import { emptyOutbox, enqueue, enqueueAll, flush, loadGame, loadOutbox, saveGame, saveOutbox, type SyncOp } from './offline.js';
-import { addEntry, recordOf, stateOf, tryBatch, undoEntry, type JudgeGame } from './session.js';
+import { addEntry, gameFromRecord, recordOf, stateOf, tryBatch, undoEntry, type JudgeGame } from './session.js';
 import { classicGame } from './testkit.js';
 import { remaining, timerAdjust, timerNew, timerPause, timerStart, timerTick } from './timer.js';
 import { allLeaveCommands, countToHands, currentCandidateIndex, defaultVoters, handsToCommands, pendingVoters } from './votes.js';
@@ -273,6 +273,18 @@ describe('offline outbox', () => {
     localStorage.setItem('gorod.judge.outbox.old', JSON.stringify({ items: [{ seq: 4, op: cmd(1) }], nextSeq: 5 }));
     const old = loadOutbox(localStorage, 'old');
     expect(old.items[0]!.nonce).toBe(`${old.prefix}-4`);
+  });
+});
+
+describe('taking over on another device', () => {
+  it("the server's record rebuilds the same game, one entry per command; a record that does not replay is refused", () => {
+    const g = toDay1Vote(classicGame('t-over'), [[1, 4]]);
+    const rec = { ...recordOf(g), commitment: 'c'.repeat(64) };
+    const back = gameFromRecord('t-over', rec, (c) => c.do, 5)!;
+    expect(stateOf(back).log).toEqual(stateOf(g).log);
+    expect(back.entries).toHaveLength(rec.commands.length);
+    expect(back.commitment).toBe(rec.commitment);
+    expect(gameFromRecord('t-over', { ...rec, commands: [...rec.commands, { by: 1, do: 'vote', target: 99 }] }, (c) => c.do, 5)).toBeNull();
   });
 });
 

@@ -134,6 +134,22 @@ export function stateOfPrefix(g: JudgeGame, entries: number): GameState {
   return s;
 }
 
+/**
+ * A game rebuilt from a record (the server's, for the judge taking over on another device): one
+ * entry per command. Null when the record's setup or a command does not replay.
+ */
+export function gameFromRecord(id: string, rec: GameRecord, labelOf: (c: Command) => string, now: number): JudgeGame | null {
+  const made = newGame(id, { preset: rec.preset, players: rec.players, deal: rec.deal, options: rec.options ?? {} }, now, rec.commitment ? { commitment: rec.commitment } : {});
+  if ('code' in made) return null;
+  let g = made;
+  const s = startGame(g.setup);
+  for (const c of rec.commands) {
+    if (!apply(s, c).ok) return null;
+    g = addEntry(g, labelOf(c), [c], now).game;
+  }
+  return g;
+}
+
 /** A persisted game is untrusted: check its shape before using it. */
 export function parseStoredGame(x: unknown): JudgeGame | null {
   if (typeof x !== 'object' || x === null) return null;
