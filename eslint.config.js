@@ -14,6 +14,13 @@ export default tseslint.config(
     },
   },
   {
+    // Node scripts (start-up helpers, the CLI entry) run as plain ES modules.
+    files: ['scripts/**/*.mjs', 'bin/**/*.js'],
+    languageOptions: {
+      globals: { process: 'readonly', console: 'readonly', URL: 'readonly', Buffer: 'readonly' },
+    },
+  },
+  {
     files: ['src/engine/**/*.ts'],
     // Tests beside the engine may use vitest, fast-check and node:fs (they are not shipped).
     ignores: ['src/engine/**/*.test.ts'],

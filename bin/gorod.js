@@ -1,5 +1,4 @@
 #!/usr/bin/env node
-/* global process */
 // Entry point: the compiled build (dist/server-build, made by `npm run build:server` or before
 // `npm start`) when it is newer than the sources — it starts in a fraction of tsx's load time —
 // otherwise the TypeScript sources through tsx, so a fresh clone needs no build step.

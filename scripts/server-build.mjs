@@ -1,4 +1,3 @@
-/* global process, console, URL */
 // The compiled server (dist/server-build, from `tsc -p tsconfig.server.json`): starting it takes
 // a fraction of loading the TypeScript sources through tsx, which matters for restarts.
 // `isFresh()` is what bin/gorod.js checks; run this file (prestart, `npm run build:server`) to
