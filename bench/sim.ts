@@ -6,7 +6,7 @@ import { loadavg } from 'node:os';
 import { SimPool, type SimSpec } from '../src/bots/sim/run.js';
 import { canonicalTotals } from '../src/bots/sim/stats.js';
 
-const games = Number(process.env['SIM_GAMES'] ?? 2000);
+const games = Number(process.env['SIM_GAMES'] ?? 8000);
 const rounds = Number(process.env['SIM_ROUNDS'] ?? 3);
 const policy = process.env['SIM_POLICY'] ?? 'club';
 const spec: SimSpec = { preset: 'classic', policies: { red: policy, black: policy, neutral: policy }, games, seed: 20240601 };
@@ -15,7 +15,7 @@ const pools = new Map<number, SimPool>();
 for (const w of [1, 2]) {
   const pool = new SimPool(w);
   // Warm-up: load the code and let the JIT settle outside the timed part.
-  await pool.run({ ...spec, games: 100 * w }, { chunk: 25 });
+  await pool.run({ ...spec, games: 400 * w }, { chunk: 25 });
   pools.set(w, pool);
 }
 
