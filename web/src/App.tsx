@@ -14,6 +14,7 @@ const RulesPage = lazy(() => import('./pages/RulesPage.js'));
 const JudgePage = lazy(() => import('./judge/JudgePage.js'));
 const DisplayPage = lazy(() => import('./display/DisplayPage.js'));
 const ProtocolPage = lazy(() => import('./protocol/ProtocolPage.js'));
+const BalancePage = lazy(() => import('./pages/BalancePage.js'));
 
 interface Route {
   pattern: string;
@@ -33,6 +34,7 @@ const ROUTES: Route[] = [
   { pattern: '/judge/:id', Page: JudgePage },
   { pattern: '/display/:id', Page: DisplayPage, bare: true },
   { pattern: '/protocol/:id', Page: ProtocolPage },
+  { pattern: '/balance', Page: BalancePage },
 ];
 
 export function LangSwitch() {
@@ -70,6 +72,7 @@ export function App() {
           <nav className="app-nav" aria-label={t('nav.main')}>
             <Link to="/rules">{t('nav.rules')}</Link>
             <Link to="/replay">{t('nav.replay')}</Link>
+            <Link to="/balance">{t('nav.balance')}</Link>
           </nav>
           <LangSwitch />
         </header>

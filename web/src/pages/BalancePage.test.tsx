@@ -1,0 +1,27 @@
+// @vitest-environment jsdom
+import { readFileSync } from 'node:fs';
+import { render, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import '../lib/i18n.js';
+import BalancePage, { parseReports } from './BalancePage.js';
+
+const sample = JSON.parse(readFileSync('web/public/sim/sample.json', 'utf8')) as unknown;
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('balance page (issue 8: the simulator report as a chart)', () => {
+  it('accepts what gorod sim --json prints, one report or a --compare list, and nothing else', () => {
+    expect(parseReports(sample)?.length).toBeGreaterThan(1);
+    expect(parseReports((sample as unknown[])[0])?.length).toBe(1);
+    expect(parseReports({ hello: 1 })).toBeNull();
+    expect(parseReports(null)).toBeNull();
+  });
+
+  it('draws the sample report: the SVG chart and a row per run with its interval', async () => {
+    vi.stubGlobal('fetch', vi.fn(async () => ({ ok: true, json: async () => sample })));
+    const { container } = render(<BalancePage />);
+    await waitFor(() => expect(container.querySelector('.balance-chart svg')).not.toBeNull());
+    expect(screen.getAllByRole('row').length).toBe((sample as unknown[]).length + 1);
+    expect(container.textContent).toContain('classic club');
+  });
+});

@@ -1,0 +1,91 @@
+// The balance page: a simulator report (`gorod sim --json`, one report or a --compare list)
+// drawn as the same SVG chart the CLI writes, with the win rates and their 95 % intervals.
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { SimReport } from '../../../src/bots/sim/stats.js';
+import { simChartSvg } from '../../../src/bots/sim/svg.js';
+
+const pct = (x: number): string => `${(100 * x).toFixed(1)} %`;
+
+/** Accept what `gorod sim --json` prints: one report or an array of them. */
+export function parseReports(json: unknown): SimReport[] | null {
+  const list = Array.isArray(json) ? json : [json];
+  for (const r of list) {
+    const x = r as Partial<SimReport> | null;
+    if (!x || typeof x !== 'object' || typeof x.label !== 'string' || typeof x.games !== 'number' || !x.wins || !Array.isArray(x.seatWins))
+      return null;
+  }
+  return list as SimReport[];
+}
+
+export default function BalancePage() {
+  const { t } = useTranslation();
+  const [reports, setReports] = useState<SimReport[] | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  useEffect(() => {
+    fetch('/sim/sample.json')
+      .then((r) => (r.ok ? r.json() : null))
+      .then((j: unknown) => {
+        const parsed = j === null ? null : parseReports(j);
+        if (parsed) setReports((cur) => cur ?? parsed);
+      })
+      .catch(() => undefined);
+  }, []);
+
+  const load = async (file: File | undefined): Promise<void> => {
+    if (!file) return;
+    setError(null);
+    try {
+      const parsed = parseReports(JSON.parse(await file.text()) as unknown);
+      if (!parsed) throw new Error('shape');
+      setReports(parsed);
+    } catch {
+      setError(t('balance.bad'));
+    }
+  };
+
+  return (
+    <main className="page">
+      <h1>{t('balance.title')}</h1>
+      <p className="muted">{t('balance.intro')}</p>
+      <pre className="muted">gorod sim --preset classic --policy club --games 100000 --workers 2 --json &gt; report.json</pre>
+      <label className="btn">
+        {t('balance.open')}
+        <input type="file" accept="application/json,.json" hidden onChange={(e) => void load(e.target.files?.[0])} />
+      </label>
+      {error && <p className="error">{error}</p>}
+      {reports && (
+        <>
+          <div className="balance-chart" style={{ overflowX: 'auto', marginTop: '1rem' }} dangerouslySetInnerHTML={{ __html: simChartSvg(reports) }} />
+          <table className="balance-table">
+            <thead>
+              <tr>
+                <th>{t('balance.run')}</th>
+                <th>{t('balance.games')}</th>
+                <th>{t('balance.red')}</th>
+                <th>{t('balance.black')}</th>
+                <th>{t('balance.days')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {reports.map((r) => (
+                <tr key={r.label}>
+                  <td>{r.label}</td>
+                  <td>{r.games}</td>
+                  <td>
+                    {pct(r.wins.red.rate)} [{pct(r.wins.red.lo)}, {pct(r.wins.red.hi)}]
+                  </td>
+                  <td>
+                    {pct(r.wins.black.rate)} [{pct(r.wins.black.lo)}, {pct(r.wins.black.hi)}]
+                  </td>
+                  <td>{r.avgDays.toFixed(2)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </>
+      )}
+    </main>
+  );
+}
