@@ -56,6 +56,8 @@ export function describeEvent(e: GameEvent, lang: Lang = 'ru'): string | null {
       return ru ? `Проверка №${e.seat}: №${e.target} — ${r}` : `Check by #${e.seat}: #${e.target} is ${r}`;
     }
     case 'dayStarted':
+      // Only a day with speeches (R3) has a speaking order; a forum day is votes on a schedule.
+      if (e.rule !== 'R3') return ru ? `${t.day(e.day)}. Город просыпается` : `${t.day(e.day)}. The town wakes up`;
       return `${t.day(e.day)}. ` + (ru ? `Порядок речей: ${seats(e.order)}` : `Speaking order: ${seats(e.order)}`);
     case 'speechStarted':
       return ru ? `№${e.seat}: ${t.speech[e.kind]}` : `#${e.seat}: ${t.speech[e.kind]}`;
