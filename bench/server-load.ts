@@ -4,7 +4,7 @@
 // Run by bench/server.ts (forked, reports over IPC); not meant to be run by hand.
 import WebSocket from 'ws';
 import { fmix32, mulberry32, type GameView } from '../src/engine/index.js';
-import { playW1, w1Deal } from './w1.js';
+import { playW1, w1Deal, w1Night } from './w1.js';
 
 const SEED = 20240601;
 
@@ -230,41 +230,18 @@ async function playOne(a: Args, onConnected: () => void): Promise<void> {
       const blackSet = new Set(sv.seats.filter((x) => x.team === 'black').map((x) => x.seat));
       const blacks = alive.filter((x) => blackSet.has(x));
       const reds = alive.filter((x) => !blackSet.has(x));
-      let killed = 0;
-      if (rand() < 0.8) {
-        const t = reds[randInt(reds.length)]!;
-        for (const b of blacks) await send(seat(b), { do: 'shoot', target: t });
-        killed = t;
-      } else {
-        let first = -1;
-        let same = true;
-        for (const b of blacks) {
-          const t = reds[randInt(reds.length)]!;
-          if (first === -1) first = t;
-          else if (t !== first) same = false;
-          await send(seat(b), { do: 'shoot', target: t });
-        }
-        killed = same ? first : 0;
+      const night = w1Night(rand, blacks, reds, (role) => {
+        const who = seats.find((s) => s.you!.role === role);
+        return who && alive.includes(who.you!.seat) ? who.you!.seat : undefined;
+      });
+      for (const c of night.commands) {
+        await send(seat(c.by as number), { do: c.do, target: c.target });
+        if (c.do === 'check') act();
       }
       actions += blacks.length;
       if (stats.measuring) stats.actions += blacks.length;
-      const wonByKill = blacks.length >= reds.length - (killed ? 1 : 0);
-      let sentAll = true;
-      if (!wonByKill) {
-        for (const role of ['don', 'sheriff']) {
-          const who = seats.find((s) => s.you!.role === role);
-          if (!who || !alive.includes(who.you!.seat)) continue;
-          if (who.you!.seat === killed) {
-            sentAll = false;
-            continue;
-          }
-          const others = alive.filter((x) => x !== who.you!.seat && x !== killed);
-          await send(who, { do: 'check', target: others[randInt(others.length)]! });
-          act();
-        }
-      } else sentAll = false;
       await host.sync(last);
-      if (!sentAll && host.view!.stage.kind === 'night') await send(host, { do: 'endNight' });
+      if (night.close && host.view!.stage.kind === 'night') await send(host, { do: 'endNight' });
     } else {
       error(`stuck ${st.kind}`);
       failed = true;

@@ -24,6 +24,54 @@ export function w1Deal(seed: number, g: number): RoleId[] {
   return roles;
 }
 
+/**
+ * W1 item 6, one night: the shots and checks to send, in the order W1 draws them. Shared by the
+ * in-process driver and the W2 load generator, so both play the same games. `close` says the
+ * driver must end the night itself (a game won by the kill, or a shot sheriff who, under R13,
+ * could still check but in W1 does not).
+ */
+export function w1Night(
+  rand: () => number,
+  blacks: readonly number[],
+  reds: readonly number[],
+  livingSeatOf: (role: 'don' | 'sheriff') => number | undefined,
+): { commands: Command[]; actions: number; close: boolean } {
+  const randInt = (n: number): number => Math.floor(rand() * n);
+  const commands: Command[] = [];
+  let killed = 0;
+  if (rand() < 0.8) {
+    const t = reds[randInt(reds.length)]!;
+    for (const b of blacks) commands.push({ by: b, do: 'shoot', target: t });
+    killed = t;
+  } else {
+    let first = -1;
+    let same = true;
+    for (const b of blacks) {
+      const t = reds[randInt(reds.length)]!;
+      if (first === -1) first = t;
+      else if (t !== first) same = false;
+      commands.push({ by: b, do: 'shoot', target: t });
+    }
+    killed = same ? first : 0;
+  }
+  let actions = blacks.length;
+  const alive = [...blacks, ...reds].sort((a, b) => a - b);
+  if (blacks.length >= reds.length - (killed ? 1 : 0)) return { commands, actions, close: true };
+  let close = false;
+  for (const role of ['don', 'sheriff'] as const) {
+    const who = livingSeatOf(role);
+    if (who === undefined) continue;
+    if (who === killed) {
+      close = true;
+      continue;
+    }
+    const others = alive.filter((x) => x !== who && x !== killed);
+    commands.push({ by: who, do: 'check', target: others[randInt(others.length)]! });
+    actions++;
+  }
+  return { commands, actions, close };
+}
+
 export function playW1(seed: number, g: number, onCommand?: (cmd: Command) => void): W1Game {
   const rand = mulberry32(fmix32((seed + 2 * g + 1) >>> 0));
   const randInt = (n: number): number => Math.floor(rand() * n);
@@ -83,41 +131,10 @@ export function playW1(seed: number, g: number, onCommand?: (cmd: Command) => vo
       const blacks: number[] = [];
       const reds: number[] = [];
       for (const x of seats) if (x.alive) (x.team === 'black' ? blacks : reds).push(x.seat);
-      let killed = 0;
-      if (rand() < 0.8) {
-        const t = reds[randInt(reds.length)]!;
-        for (const b of blacks) send({ by: b, do: 'shoot', target: t });
-        killed = t;
-      } else {
-        let first = -1;
-        let same = true;
-        for (const b of blacks) {
-          const t = reds[randInt(reds.length)]!;
-          if (first === -1) first = t;
-          else if (t !== first) same = false;
-          send({ by: b, do: 'shoot', target: t });
-        }
-        killed = same ? first : 0;
-      }
-      actions += blacks.length;
-      const redsAfter = reds.length - (killed ? 1 : 0);
-      const wonByKill = blacks.length >= redsAfter;
-      let sentAll = true;
-      if (!wonByKill) {
-        for (const role of ['don', 'sheriff'] as const) {
-          const who = seats.find((x) => x.role === role);
-          if (!who || !who.alive) continue;
-          if (who.seat === killed) {
-            sentAll = false; // W1: a sheriff killed this night makes no check (R13 lets her; we skip).
-            continue;
-          }
-          const others: number[] = [];
-          for (const x of seats) if (x.alive && x.seat !== who.seat && x.seat !== killed) others.push(x.seat);
-          send({ by: who.seat, do: 'check', target: others[randInt(others.length)]! });
-          actions++;
-        }
-      } else sentAll = false;
-      if (!sentAll && state.stage.kind === 'night') send({ by: 'clock', do: 'endNight' });
+      const night = w1Night(rand, blacks, reds, (role) => seats.find((x) => x.role === role && x.alive)?.seat);
+      for (const c of night.commands) send(c);
+      actions += night.actions;
+      if (night.close && state.stage.kind === 'night') send({ by: 'clock', do: 'endNight' });
     } else {
       throw new Error(`W1 driver stuck at ${st.kind}`);
     }
