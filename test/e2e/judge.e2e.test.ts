@@ -10,18 +10,11 @@ import { chromium, type Browser, type BrowserContext, type Page } from 'playwrig
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { replay, ROLE_DEFS, type GameRecord, type RoleId } from '../../src/engine/index.js';
 import { MemoryStorage, startServer, type RunningServer } from '../../src/server/index.js';
+import { CHROMIUM, CHROMIUM_ARGS } from './chromium.js';
 
 const OUT = 'test-results';
-const CHROMIUM = '/usr/bin/chromium';
 const ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
+  ...CHROMIUM_ARGS,
   // The console and the display share one browser (BroadcastChannel, localStorage): neither tab
   // may be throttled while the other is in front.
   '--disable-background-timer-throttling',

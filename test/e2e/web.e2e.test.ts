@@ -10,19 +10,9 @@ import { gzipSync } from 'node:zlib';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MemoryStorage, startServer, type RunningServer } from '../../src/server/index.js';
+import { CHROMIUM, CHROMIUM_ARGS as ARGS } from './chromium.js';
 
 const OUT = 'test-results';
-const CHROMIUM = '/usr/bin/chromium';
-const ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 let server: RunningServer;
 let webDir: string;
