@@ -30,7 +30,12 @@ export class SeatViews {
     if (!cache || cache.team !== team) this.logs.set(seat, (cache = { team, upTo: 0, events: [] }));
     for (; cache.upTo < s.log.length; cache.upTo++) {
       const e = s.log[cache.upTo]!;
-      if (canSee(e.vis, viewer, s)) cache.events.push(this.copies[cache.upTo]!);
+      if (!canSee(e.vis, viewer, s)) continue;
+      // A seat's events are numbered within what it may see (view.ts), so the copy is per seat
+      // when the numbers differ.
+      const c = this.copies[cache.upTo]!;
+      const k = cache.events.length;
+      cache.events.push(c.n === k ? c : Object.freeze({ ...c, n: k }));
     }
     const v = view(s, viewer, { log: false });
     v.log = cache.events.slice();

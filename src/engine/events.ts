@@ -14,7 +14,10 @@ export type VoteRound = 'main' | 'revote' | 'allLeave';
 export type Actor = number | 'judge' | 'clock';
 
 interface Base {
-  /** Position of the event in the game's log (0-based). */
+  /**
+   * Position of the event in the game's log (0-based). In a view it is the position among the
+   * events that viewer may see (view.ts), so a player cannot count the hidden ones.
+   */
   n: number;
   vis: Visibility;
   rule: string;

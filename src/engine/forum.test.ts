@@ -5,7 +5,7 @@ import { apply } from './game.js';
 import type { Command } from './command.js';
 import { parseRecord, replay } from './record.js';
 import { startGame, validateSetup } from './setup.js';
-import { view, visibleEvents } from './view.js';
+import { view, visibleCount, visibleEventsAt } from './view.js';
 import { legalCommands } from './legal.js';
 import { FORUM_CASES, forumLine, T12, T20, visLine } from './forum-cases.js';
 import type { GameState } from './state.js';
@@ -55,11 +55,12 @@ describe('forum force-majeure cases (forum-mafia.ru.txt ФОРС-МАЖОРЫ, R
       for (const c of changes) expect(s.seats[c.seat - 1]!.role).toBe(c.to);
       // Exactly these messages reach each player (default deny, R50).
       for (const seat of s.seats) {
-        const got = visibleEvents(s, { kind: 'seat', seat: seat.seat }, from).map(forumLine);
+        const v = { kind: 'seat', seat: seat.seat } as const;
+        const got = visibleEventsAt(s, v, from, visibleCount(s, v, from)).map(forumLine);
         const want = x.events.filter((ev) => seen(ev.to, seat.seat, s)).map((ev) => ev.e);
         expect(got, `seat ${seat.seat}`).toEqual(want);
       }
-      const pub = visibleEvents(s, { kind: 'public' }, from).map(forumLine);
+      const pub = visibleEventsAt(s, { kind: 'public' }, from, visibleCount(s, { kind: 'public' }, from)).map(forumLine);
       expect(pub).toEqual(x.events.filter((ev) => ev.to === 'public').map((ev) => ev.e));
       // The final state is the replay's state.
       expect(s.log).toEqual(all.value.state.log);

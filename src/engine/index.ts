@@ -11,7 +11,7 @@ export * from './command.js';
 export * from './setup.js';
 export { apply, decide, cloneState, rulesOf, registerRules } from './game.js';
 export { evolve } from './evolve.js';
-export { view, visibleEvents, canSee, type Viewer, type GameView, type SeatView } from './view.js';
+export { view, visibleEvents, visibleEventsAt, visibleCount, canSee, type Viewer, type GameView, type SeatView } from './view.js';
 export { legalCommands } from './legal.js';
 export * from './record.js';
 export { fmix32, mulberry32, seedFromText } from './rng.js';

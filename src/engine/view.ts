@@ -64,12 +64,49 @@ function shownRole(s: GameState, viewer: Viewer, x: GameState['seats'][number]):
   return presetDef(s.preset)?.toldRole?.(x.role) ?? x.role;
 }
 
-/** Events visible to the viewer, from index `from` on (for reconnects). */
+/**
+ * Each viewer has its own event numbering: the k-th event a viewer may see carries n = k. A global
+ * number would let a player count (and time) the events hidden from them, e.g. how many night
+ * actions were taken. The judge sees every event, so their numbers are the log's.
+ */
+function numbered(e: GameEvent, k: number): GameEvent {
+  return e.n === k ? e : { ...e, n: k };
+}
+
+/** How many events of the log's first `upTo` the viewer may see. */
+export function visibleCount(s: GameState, viewer: Viewer, upTo = s.log.length): number {
+  const end = Math.min(upTo, s.log.length);
+  if (viewer.kind === 'judge') return Math.max(0, end);
+  let k = 0;
+  for (let i = 0; i < end; i++) if (canSee(s.log[i]!.vis, viewer, s)) k++;
+  return k;
+}
+
+/** Events visible to the viewer, in the viewer's own numbering, from its number `from` on (for reconnects). */
 export function visibleEvents(s: GameState, viewer: Viewer, from = 0): GameEvent[] {
+  if (viewer.kind === 'judge') return s.log.slice(Math.max(0, from));
   const out: GameEvent[] = [];
-  for (let i = Math.max(0, from); i < s.log.length; i++) {
+  let k = 0;
+  for (let i = 0; i < s.log.length; i++) {
     const e = s.log[i]!;
-    if (canSee(e.vis, viewer, s)) out.push(e);
+    if (!canSee(e.vis, viewer, s)) continue;
+    if (k >= from) out.push(numbered(e, k));
+    k++;
+  }
+  return out;
+}
+
+/**
+ * The incremental form for hosts that keep count: the viewer's events from log index `at` on,
+ * numbered from `first` (= visibleCount(s, viewer, at), which the caller already knows).
+ */
+export function visibleEventsAt(s: GameState, viewer: Viewer, at: number, first: number): GameEvent[] {
+  if (viewer.kind === 'judge') return s.log.slice(Math.max(0, at));
+  const out: GameEvent[] = [];
+  let k = first;
+  for (let i = Math.max(0, at); i < s.log.length; i++) {
+    const e = s.log[i]!;
+    if (canSee(e.vis, viewer, s)) out.push(numbered(e, k++));
   }
   return out;
 }

@@ -3,9 +3,9 @@ import { existsSync } from 'node:fs';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { verifyRecord } from './deal.js';
-import { CreateError, type Hub } from './hub.js';
+import { ClaimError, CreateError, type Hub } from './hub.js';
 import { registerJudgeHttp } from './judge.js';
-import { CreateTableBody, NameBody, SERVER_ERRORS, TokenBody, zodDetail, type ServerErrorCode } from './messages.js';
+import { ClaimBody, CreateTableBody, NameBody, SERVER_ERRORS, TokenBody, zodDetail, type ServerErrorCode } from './messages.js';
 import { originAllowed } from './origin.js';
 import { REJECTION_CODES, reject, type RejectionCode } from '../engine/index.js';
 
@@ -59,6 +59,18 @@ export async function registerHttp(app: FastifyInstance, hub: Hub, opts: { origi
     const e = await t.setName(seat, body.data.nickname);
     if (e) return fail(reply, 409, e.code);
     return { ok: true };
+  });
+
+  // An open table in the lobby: a stranger takes one free seat (its token) under a nickname.
+  app.post<{ Params: { id: string } }>('/api/tables/:id/claim', async (req, reply) => {
+    const body = ClaimBody.safeParse(req.body);
+    if (!body.success) return fail(reply, 400, 'badMessage', zodDetail(body.error));
+    try {
+      return await hub.claim(req.params.id, body.data.nickname);
+    } catch (e) {
+      if (e instanceof ClaimError) return fail(reply, e.status, e.code);
+      throw e;
+    }
   });
 
   app.post<{ Params: { id: string } }>('/api/tables/:id/start', async (req, reply) => {

@@ -1,11 +1,12 @@
 // All tables of a server: creation (deal, commitment, tokens), the token index, loading after a
-// restart, and forgetting finished tables after a while (they stay in storage).
+// restart, forgetting finished tables after a while (they stay in storage), the lobby, and free
+// seats of open tables handed to strangers (claims).
 import { presetDef, validateSetup, isOneOf, PRESETS, type Setup } from '../engine/index.js';
 import { knownPolicy, policyNames } from './bots.js';
 import { DEFAULT_CLOCK } from './clock.js';
 import { commitment, cryptoDeal, newSalt, newTableId, newToken } from './deal.js';
 import { importCommands, planDeal } from './judge.js';
-import type { CreateTableBody } from './messages.js';
+import type { CreateTableBody, ServerErrorCode } from './messages.js';
 import type { Storage, TableRow } from './storage.js';
 import { Table, type Role, type TableEnv } from './table.js';
 
@@ -27,6 +28,40 @@ export class CreateError extends Error {
   ) {
     super(`${code}: ${detail}`);
   }
+}
+
+/** A claim refused: the HTTP status and the server error code (SERVER_ERRORS). */
+export class ClaimError extends Error {
+  constructor(
+    public status: 403 | 404 | 409,
+    public code: ServerErrorCode,
+  ) {
+    super(code);
+  }
+}
+
+/** A free seat handed out: its token and the web app's link to play it. */
+export interface ClaimResult {
+  id: string;
+  seat: number;
+  token: string;
+  /** `/play/:id?token=…&seat=N`: the same link as the host's seat links. */
+  play: string;
+}
+
+/** The web app's player page for a token (web/src/lib/storage.ts playLink). */
+export function playPath(id: string, token: string, seat?: number): string {
+  const base = `/play/${encodeURIComponent(id)}?token=${encodeURIComponent(token)}`;
+  return seat === undefined ? base : `${base}&seat=${seat}`;
+}
+
+/**
+ * What a visitor opens to watch a table: the spectator link the host gets at creation (the
+ * player page with the public spectator token). At a judge table that is the same public view as
+ * the table display.
+ */
+export function watchPath(row: TableRow): string {
+  return playPath(row.id, row.spectatorToken);
 }
 
 export interface HubOptions {
@@ -60,6 +95,7 @@ export class Hub {
 
   lookup(token: string): { table: Table; role: Role } | undefined {
     const found = this.tokens.get(token);
+    if (found?.role.kind === 'seat') found.table.touch(found.role.seat);
     if (found && !found.table.resumed) void this.resumeTable(found.table).catch(() => undefined);
     return found;
   }
@@ -102,6 +138,7 @@ export class Hub {
     const bots = new Set(body.bots ?? []);
     if (body.botPolicy !== undefined && !knownPolicy(body.botPolicy)) throw new CreateError('badMessage', `botPolicy: one of ${policyNames().join(', ')}`);
     for (const b of bots) if (b > size) throw new CreateError('badMessage', 'bots');
+    if (body.open && body.mode !== 'online') throw new CreateError('badMessage', 'open: only an online table is open to strangers');
     const id = newTableId();
     const plan = planDeal(body, size, this.opts.fixedDeals === true);
     if (typeof plan === 'string') throw new CreateError('badMessage', plan);
@@ -136,6 +173,7 @@ export class Hub {
         voteSeconds: body.clock?.voteSeconds ?? DEFAULT_CLOCK.voteSeconds,
       },
       autoStart: body.autoStart ?? true,
+      ...(body.open ? { open: true } : {}),
       status: 'lobby',
       winner: null,
       finishedAt: null,
@@ -245,10 +283,33 @@ export class Hub {
     return t2;
   }
 
+  /**
+   * Online tables not finished, each with what a visitor needs: the public spectator token and
+   * the link to watch (`watch`), whether the table is open and how many seats can be claimed.
+   */
   lobby(): Record<string, unknown>[] {
     const out: Record<string, unknown>[] = [];
-    for (const t of this.tables.values()) if (t.row.mode === 'online' && t.row.status !== 'finished') out.push(t.info());
+    for (const t of this.tables.values()) {
+      if (t.row.mode !== 'online' || t.row.status === 'finished') continue;
+      out.push({
+        ...t.info(),
+        open: t.row.open === true,
+        freeSeats: t.freeSeats().length,
+        spectatorToken: t.row.spectatorToken,
+        watch: watchPath(t.row),
+      });
+    }
     return out;
+  }
+
+  /** `POST /api/tables/:id/claim`: one free seat of an open table for a stranger (Table.claim). */
+  async claim(id: string, nickname: string): Promise<ClaimResult> {
+    const t = this.tables.get(id);
+    if (!t) throw new ClaimError(404, 'tableNotFound');
+    if (t.row.mode !== 'online' || !t.row.open) throw new ClaimError(403, 'notOpen');
+    const r = await t.claim(nickname);
+    if ('type' in r) throw new ClaimError(409, r.code === 'alreadyStarted' || r.code === 'noFreeSeat' ? r.code : 'storage');
+    return { id, seat: r.seat, token: r.token, play: playPath(id, r.token, r.seat) };
   }
 
   close(): void {

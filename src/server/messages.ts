@@ -62,6 +62,8 @@ export const CreateTableBody = z.strictObject({
     })
     .optional(),
   autoStart: z.boolean().optional(),
+  /** Online tables: anyone may take a free seat from the lobby (POST /api/tables/:id/claim). Default false. */
+  open: z.boolean().optional(),
   /** A given deal: accepted only by a server started with fixedDeals (benchmarks, tests). */
   deal: z.array(z.string().max(32)).max(64).optional(),
   /** Judge tables: the commands of a game begun offline (imported with its deal). */
@@ -79,6 +81,8 @@ export type CreateTableBody = z.infer<typeof CreateTableBody>;
 
 export const NameBody = z.strictObject({ token, nickname: z.string().trim().min(1).max(64) });
 export const TokenBody = z.strictObject({ token });
+/** `POST /api/tables/:id/claim`: a stranger takes a free seat of an open table under this nickname. */
+export const ClaimBody = z.strictObject({ nickname: z.string().trim().min(1).max(64) });
 
 /** Server error codes beside the engine's rejection codes. */
 export const SERVER_ERRORS = {
@@ -96,6 +100,8 @@ export const SERVER_ERRORS = {
   notFinished: ['Игра ещё не окончена', 'The game is not finished'],
   badOrigin: ['Чужой источник запроса', 'Foreign origin'],
   notFound: ['Не найдено', 'Not found'],
+  notOpen: ['За этот стол садятся только по приглашению', 'This table is by invitation only'],
+  noFreeSeat: ['Свободных мест нет', 'No free seat is left'],
 } as const;
 export type ServerErrorCode = keyof typeof SERVER_ERRORS;
 

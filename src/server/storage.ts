@@ -17,6 +17,11 @@ export interface SeatRow {
   token: string | null;
   bot: boolean;
   name: string;
+  /**
+   * Open tables: a stranger took this seat (`POST /api/tables/:id/claim`), so it is never handed
+   * out again. Absent on rows made before claims existed (and on seats nobody claimed).
+   */
+  claimed?: boolean;
 }
 
 export interface ClockOptions {
@@ -52,6 +57,11 @@ export interface TableRow {
   botDelayMs: number;
   clock: ClockOptions;
   autoStart: boolean;
+  /**
+   * An open table: anyone may take a free seat from the lobby (`POST /api/tables/:id/claim`).
+   * Absent on rows made before open tables existed: not open.
+   */
+  open?: boolean;
   status: TableStatus;
   winner: string | null;
   finishedAt: number | null;

@@ -10,17 +10,20 @@ import {
   startGame,
   toRecord,
   view,
+  visibleCount,
   visibleEvents,
+  visibleEventsAt,
   type Command,
   type GameRecord,
   type GameState,
+  type Team,
   type Viewer,
 } from '../engine/index.js';
 import type { Policy } from '../bots/policy.js';
 import { makePolicies } from './bots.js';
 import { stageKey, timerFor, type TimerSpec } from './clock.js';
 import { serverError, type ErrorMessage } from './messages.js';
-import type { CommandRow, EditRow, Storage, TableRow } from './storage.js';
+import type { CommandRow, EditRow, SeatRow, Storage, TableRow } from './storage.js';
 
 /** Who a token (or the server) acts as. */
 export type Role = { kind: 'seat'; seat: number } | { kind: 'judge' } | { kind: 'host' } | { kind: 'spectator' };
@@ -32,6 +35,7 @@ export interface Conn {
   send(data: string | Buffer): void;
 }
 
+/** `lastEvent` is in the submitter's own numbering (the judge's for the server's own commands). */
 export type SubmitResult = { ok: true; lastEvent: number; duplicate: boolean } | { ok: false; error: ErrorMessage };
 
 export interface TableEnv {
@@ -49,6 +53,19 @@ export function viewerOf(role: Role): Viewer {
 
 function viewerKey(v: Viewer): string {
   return v.kind === 'seat' ? `s${v.seat}` : v.kind;
+}
+
+/**
+ * What a viewer has been sent, shared by its connections: how many of the log's first `at`
+ * events it may see, its seat's team then (a converted seat sees the black past: its numbering
+ * is rewritten), and the view and legal commands of its last frame (an unchanged one is not sent
+ * again, so nobody learns that something hidden happened).
+ */
+interface Cursor {
+  at: number;
+  count: number;
+  team: Team | undefined;
+  body: string | null;
 }
 
 /** A timer message without its `type`, as it rides inside an `events` frame. */
@@ -70,8 +87,9 @@ export class Table {
   private botTimers = new Map<number, NodeJS.Timeout>();
   private policies: Map<number, Policy>;
   private rand: () => number = mulberry32(randomInt(2 ** 32));
-  /** After a judge undo, event numbers at or above this were rewritten: such resumes get a resync. */
+  /** After a judge undo, log entries at or above this were rewritten: resumes past it get a resync. */
   private cutAt = Number.POSITIVE_INFINITY;
+  private cursors = new Map<string, Cursor>();
   private everConnected = new Set<number>();
   private gone = new WeakSet<Conn>();
   private closed = false;
@@ -112,6 +130,7 @@ export class Table {
 
   set state(s: GameState) {
     this.built = s;
+    this.cursors.clear();
   }
 
   /** Whether the state has been rebuilt from the log yet. */
@@ -133,8 +152,50 @@ export class Table {
     return this.row.id;
   }
 
+  /** The judge's last event number (the log's); see lastEventFor for anyone else. */
   get lastEvent(): number {
     return this.state.log.length - 1;
+  }
+
+  /** The number of the last event this viewer may see, in its own numbering (view.ts). */
+  lastEventFor(v: Viewer): number {
+    return this.countFor(v) - 1;
+  }
+
+  private teamOf(v: Viewer): Team | undefined {
+    return v.kind === 'seat' ? this.state.seats[v.seat - 1]?.team : undefined;
+  }
+
+  /** How many events the viewer may see, kept up to date incrementally. */
+  private countFor(v: Viewer): number {
+    const s = this.state;
+    if (v.kind === 'judge') return s.log.length;
+    const key = viewerKey(v);
+    const team = this.teamOf(v);
+    let c = this.cursors.get(key);
+    if (!c || c.team !== team || c.at > s.log.length) {
+      c = { at: s.log.length, count: visibleCount(s, v), team, body: null };
+      this.cursors.set(key, c);
+      return c.count;
+    }
+    if (c.at < s.log.length) {
+      c.count += visibleEventsAt(s, v, c.at, c.count).length;
+      c.at = s.log.length;
+      c.body = null; // this viewer's last frame is older than the state now
+    }
+    return c.count;
+  }
+
+  /**
+   * Whether a client's event numbers from before may be out of date: a judge's undo rewrote the
+   * log, or (forum) the seat changed team and now sees the black past.
+   */
+  private renumbered(v: Viewer, lastEvent: number): boolean {
+    if (lastEvent > this.lastEventFor(v)) return true;
+    if (this.cutAt !== Number.POSITIVE_INFINITY && lastEvent >= visibleCount(this.state, v, this.cutAt)) return true;
+    if (v.kind !== 'seat' || lastEvent < 0) return false;
+    for (const e of this.state.log) if (e.t === 'roleChanged' && e.seat === v.seat) return true;
+    return false;
   }
 
   /** Run table work one piece at a time, in arrival order. */
@@ -158,7 +219,6 @@ export class Table {
       seats: this.row.seats.map((s) => ({ seat: s.seat, name: s.name, bot: s.bot, connected: s.bot || connected.has(s.seat) })),
       commitment: this.row.commitment || null,
       createdAt: this.row.createdAt,
-      lastEvent: this.lastEvent,
     };
     if (this.row.dealSource && this.row.dealSource !== 'server') out['dealSource'] = this.row.dealSource;
     if (this.row.status === 'finished') out['winner'] = this.row.winner;
@@ -194,13 +254,13 @@ export class Table {
     if (this.gone.has(conn)) return; // closed before its turn came
     this.conns.add(conn);
     const v = conn.viewer;
-    const incremental = lastEvent !== undefined && lastEvent < this.cutAt && lastEvent <= this.lastEvent;
+    const incremental = lastEvent !== undefined && !this.renumbered(v, lastEvent);
     const welcome: Record<string, unknown> = {
       type: 'welcome',
       table: this.info(),
       viewer: v,
       view: view(this.state, v, incremental ? { log: false } : {}),
-      lastEvent: this.lastEvent,
+      lastEvent: this.lastEventFor(v),
       timer: this.current ? this.timerMsg() : this.relayTimer ? timerBody(this.relayTimer) : null,
       you: {
         canCommand: conn.role.kind !== 'spectator',
@@ -236,8 +296,8 @@ export class Table {
   }
 
   private resumeNow(conn: Conn, lastEvent: number): void {
-    if (lastEvent >= this.cutAt || lastEvent > this.lastEvent) {
-      conn.send(JSON.stringify({ type: 'resync', view: view(this.state, conn.viewer), lastEvent: this.lastEvent, reason: 'resume', legal: this.legalFor(conn.viewer) }));
+    if (this.renumbered(conn.viewer, lastEvent)) {
+      conn.send(JSON.stringify({ type: 'resync', view: view(this.state, conn.viewer), lastEvent: this.lastEventFor(conn.viewer), reason: 'resume', legal: this.legalFor(conn.viewer) }));
       return;
     }
     this.sendSince(conn, lastEvent);
@@ -249,7 +309,7 @@ export class Table {
       type: 'events',
       events: visibleEvents(this.state, v, lastEvent + 1),
       view: view(this.state, v, { log: false }),
-      lastEvent: this.lastEvent,
+      lastEvent: this.lastEventFor(v),
     };
     const legal = this.legalFor(v);
     if (legal) msg['legal'] = legal;
@@ -259,35 +319,61 @@ export class Table {
   /**
    * Per applied command: each viewer's new visible events and view, serialized (and encoded to
    * UTF-8) once per viewer, however many sockets share it (spectators, a seat's second tab).
-   * A timer that the command started or stopped rides in the same frame.
+   * A timer that the command started or stopped rides in the same frame. A viewer with no new
+   * event, the same view and legal commands and no timer gets no frame at all: a frame would tell
+   * them that something they may not see just happened (R18).
    */
   private broadcastSince(from: number, timer: Record<string, unknown> | null = null): void {
-    const cache = new Map<string, Buffer>();
+    const cache = new Map<string, Buffer | null>();
     for (const conn of this.conns) {
       const v = conn.viewer;
       const key = viewerKey(v);
       let data = cache.get(key);
       if (data === undefined) {
-        const msg: Record<string, unknown> = {
-          type: 'events',
-          events: visibleEvents(this.state, v, from),
-          view: view(this.state, v, { log: false }),
-          lastEvent: this.lastEvent,
-        };
-        const legal = this.legalFor(v);
-        if (legal) msg['legal'] = legal;
-        if (timer) msg['timer'] = timer;
-        data = Buffer.from(JSON.stringify(msg));
+        data = this.frameSince(v, from, timer);
         cache.set(key, data);
       }
-      conn.send(data);
+      if (data) conn.send(data);
     }
+  }
+
+  /** One viewer's frame for the log from `from` on, or null when it has nothing to learn. */
+  private frameSince(v: Viewer, from: number, timer: Record<string, unknown> | null): Buffer | null {
+    const s = this.state;
+    const key = viewerKey(v);
+    const team = this.teamOf(v);
+    let c = this.cursors.get(key);
+    if (c && c.team !== team) {
+      // A converted seat now sees the black past: its numbering changed, so it starts afresh.
+      this.cursors.delete(key);
+      const count = this.countFor(v);
+      const msg = { type: 'resync', view: view(s, v), lastEvent: count - 1, reason: 'team', legal: this.legalFor(v) };
+      return Buffer.from(JSON.stringify(msg));
+    }
+    if (!c || c.at !== from) {
+      // Not kept up to date while the viewer had no connection: count afresh, send whatever comes.
+      c = { at: from, count: v.kind === 'judge' ? from : visibleCount(s, v, from), team, body: null };
+      this.cursors.set(key, c);
+    }
+    const events = visibleEventsAt(s, v, from, c.count);
+    const legal = this.legalFor(v);
+    const viewJson = JSON.stringify(view(s, v, { log: false }));
+    const legalJson = legal ? JSON.stringify(legal) : '';
+    const body = viewJson + legalJson;
+    c.count += events.length;
+    c.at = s.log.length;
+    if (events.length === 0 && !timer && body === c.body) return null;
+    c.body = body;
+    let frame = `{"type":"events","lastEvent":${c.count - 1},"events":${JSON.stringify(events)},"view":${viewJson}`;
+    if (legal) frame += `,"legal":${legalJson}`;
+    if (timer) frame += `,"timer":${JSON.stringify(timer)}`;
+    return Buffer.from(frame + '}');
   }
 
   private broadcastResync(reason: string): void {
     for (const conn of this.conns) {
       const v = conn.viewer;
-      conn.send(JSON.stringify({ type: 'resync', view: view(this.state, v), lastEvent: this.lastEvent, reason, legal: this.legalFor(v) }));
+      conn.send(JSON.stringify({ type: 'resync', view: view(this.state, v), lastEvent: this.lastEventFor(v), reason, legal: this.legalFor(v) }));
     }
   }
 
@@ -310,14 +396,50 @@ export class Table {
   setName(seat: number, name: string): Promise<ErrorMessage | null> {
     return this.run(async () => {
       if (this.row.status !== 'lobby') return serverError('alreadyStarted');
-      const seats = this.row.seats.map((s) => (s.seat === seat ? { ...s, name } : s));
-      const setup = { ...this.row.setup, players: seats.map((s) => s.name) };
-      await this.env.storage.updateTable(this.row.id, { seats, setup });
-      this.row = { ...this.row, seats, setup };
-      this.state = Table.rebuild(this.row, this.commands);
-      this.broadcastInfo();
-      this.broadcastResync('names');
+      await this.storeSeats(this.row.seats.map((s) => (s.seat === seat ? { ...s, name } : s)));
       return null;
+    });
+  }
+
+  private async storeSeats(seats: SeatRow[]): Promise<void> {
+    const setup = { ...this.row.setup, players: seats.map((s) => s.name) };
+    await this.env.storage.updateTable(this.row.id, { seats, setup });
+    this.row = { ...this.row, seats, setup };
+    this.state = Table.rebuild(this.row, this.commands);
+    this.broadcastInfo();
+    this.broadcastResync('names');
+  }
+
+  /** A seat's own link was used (a connection, a rename): the seat is not free for strangers. */
+  touch(seat: number): void {
+    this.everConnected.add(seat);
+  }
+
+  /**
+   * Seats a stranger may take at an open online table in the lobby: human seats nobody claimed
+   * and whose link nobody has used since this process started (a link opened before a restart and
+   * not since is not known; docs/protocol.md).
+   */
+  freeSeats(): number[] {
+    const r = this.row;
+    if (r.mode !== 'online' || r.open !== true || r.status !== 'lobby') return [];
+    const connected = new Set<number>();
+    for (const c of this.conns) if (c.role.kind === 'seat') connected.add(c.role.seat);
+    return r.seats.filter((s) => !s.bot && s.token !== null && !s.claimed && !this.everConnected.has(s.seat) && !connected.has(s.seat)).map((s) => s.seat);
+  }
+
+  /**
+   * `POST /api/tables/:id/claim`: the lowest free seat, named and marked claimed, stored before
+   * the answer. In the table's queue, so two claims never get one seat.
+   */
+  claim(nickname: string): Promise<{ seat: number; token: string } | ErrorMessage> {
+    return this.run(async () => {
+      if (this.row.status !== 'lobby') return serverError('alreadyStarted');
+      const seat = this.freeSeats()[0];
+      const row = this.row.seats.find((s) => s.seat === seat);
+      if (seat === undefined || !row?.token) return serverError('noFreeSeat');
+      await this.storeSeats(this.row.seats.map((s) => (s.seat === seat ? { ...s, name: nickname, claimed: true } : s)));
+      return { seat, token: row.token };
     });
   }
 
@@ -341,14 +463,14 @@ export class Table {
 
   // ---- commands --------------------------------------------------------------------------------
 
-  submit(sender: string, cmd: Command, nonce: string | null): Promise<SubmitResult> {
-    return this.run(() => this.perform(sender, cmd, nonce));
+  submit(sender: string, cmd: Command, nonce: string | null, viewer: Viewer = { kind: 'judge' }): Promise<SubmitResult> {
+    return this.run(() => this.perform(sender, cmd, nonce, viewer));
   }
 
-  private async perform(sender: string, cmd: Command, nonce: string | null): Promise<SubmitResult> {
+  private async perform(sender: string, cmd: Command, nonce: string | null, viewer: Viewer): Promise<SubmitResult> {
     if (nonce !== null) {
       const seen = this.nonces.get(`${sender}|${nonce}`);
-      if (seen !== undefined) return { ok: true, lastEvent: this.lastEvent, duplicate: true };
+      if (seen !== undefined) return { ok: true, lastEvent: this.lastEventFor(viewer), duplicate: true };
     }
     if (this.row.status === 'lobby') return { ok: false, error: serverError('notStarted') };
     const from = this.state.log.length;
@@ -378,7 +500,7 @@ export class Table {
       this.broadcastSince(from, timer);
       this.scheduleBots();
     }
-    return { ok: true, lastEvent: this.lastEvent, duplicate: false };
+    return { ok: true, lastEvent: this.lastEventFor(viewer), duplicate: false };
   }
 
   undo(): Promise<ErrorMessage | null> {

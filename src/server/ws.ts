@@ -234,7 +234,7 @@ export function attachWebSocket(
             return;
           }
           const cmd = { ...msg.command, by: who.by } as Command;
-          void table.submit(who.sender, cmd, msg.nonce).then((r) => {
+          void table.submit(who.sender, cmd, msg.nonce, conn.viewer).then((r) => {
             if (r.ok) send(JSON.stringify({ type: 'ack', nonce: msg.nonce, lastEvent: r.lastEvent, duplicate: r.duplicate }));
             else send(errorFrame({ ...r.error, nonce: msg.nonce }));
           });

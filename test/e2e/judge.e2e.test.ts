@@ -487,9 +487,13 @@ describe('judge console (issue 7)', () => {
     const synced = async (): Promise<void> => {
       await judge.waitForFunction(() => document.querySelector('[data-testid="sync"]')?.textContent === 'синхронно', undefined, { polling: 100, timeout: 15_000 });
       const local = Number(await judge.locator('[data-testid="judge"]').getAttribute('data-last-event'));
-      await expect
-        .poll(async () => ((await (await fetch(`${base}/api/tables/${id}`)).json()) as { lastEvent: number }).lastEvent, { timeout: 10_000 })
-        .toBe(local);
+      // The server's log as the judge sees it (public table info carries no event count).
+      const token = new URL(judge.url()).searchParams.get('token');
+      const serverLast = async (): Promise<number> => {
+        const r = await fetch(`${base}/api/tables/${id}/judge/record`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ token }) });
+        return ((await r.json()) as { lastEvent: number }).lastEvent;
+      };
+      await expect.poll(serverLast, { timeout: 10_000 }).toBe(local);
     };
     await click(judge, 'end-night');
     await synced();

@@ -2,16 +2,11 @@
 // The test peeks at the server's state only to choose moves (who is black, who speaks).
 import type { GameState } from '../../src/engine/index.js';
 import type { Table } from '../../src/server/table.js';
-import type { Client } from './helpers.js';
+import { settle, type Client } from './helpers.js';
 
-async function must(c: Client, command: Record<string, unknown>): Promise<number> {
+async function must(c: Client, command: Record<string, unknown>): Promise<void> {
   const r = await c.command(command);
   if (r.type !== 'ack') throw new Error(`${c.name} ${JSON.stringify(command)}: ${JSON.stringify(r)}`);
-  return r['lastEvent'] as number;
-}
-
-async function settle(all: Client[], n: number): Promise<void> {
-  for (const c of all) if (!c.closed) await c.waitEvent(n);
 }
 
 /** One step of a plain game: speakers end (seat `nominator` nominates), everyone votes for `voteFor`, black shoots `shoot`. */
@@ -26,9 +21,12 @@ export async function step(
   if (st.kind === 'speech') {
     const c = seats[st.seat - 1]!;
     const nom = st.speech === 'day' ? plan.nominate?.find(([by]) => by === st.seat) : undefined;
-    if (nom && !s.nominations.some((n) => n.by === st.seat || n.target === nom[1]) && s.seats[nom[1] - 1]!.alive)
-      await settle(all, await must(c, { do: 'nominate', target: nom[1] }));
-    await settle(all, await must(c, { do: 'endSpeech' }));
+    if (nom && !s.nominations.some((n) => n.by === st.seat || n.target === nom[1]) && s.seats[nom[1] - 1]!.alive) {
+      await must(c, { do: 'nominate', target: nom[1] });
+      await settle(table, all);
+    }
+    await must(c, { do: 'endSpeech' });
+    await settle(table, all);
     return;
   }
   if (st.kind === 'vote') {
@@ -36,7 +34,8 @@ export async function step(
     for (const x of s.seats) {
       if (!x.alive || s.votes[x.seat - 1] !== -1 || table.state.stage.kind !== 'vote') continue;
       const cmd = st.round === 'allLeave' ? { do: 'vote', leave: false } : { do: 'vote', target: s.ballot.includes(target) ? target : s.ballot[0] };
-      await settle(all, await must(seats[x.seat - 1]!, cmd));
+      await must(seats[x.seat - 1]!, cmd);
+      await settle(table, all);
     }
     return;
   }
@@ -45,13 +44,15 @@ export async function step(
     const target = plan.shoot ? plan.shoot(s) : reds[0]!;
     for (const x of s.seats.filter((y) => y.alive && y.team === 'black')) {
       if (table.state.stage.kind !== 'night') break;
-      await settle(all, await must(seats[x.seat - 1]!, { do: 'shoot', target }));
+      await must(seats[x.seat - 1]!, { do: 'shoot', target });
+      await settle(table, all);
     }
     for (const role of ['don', 'sheriff']) {
       const x = s.seats.find((y) => y.role === role && y.alive);
       if (!x || table.state.stage.kind !== 'night') continue;
       const other = s.seats.find((y) => y.seat !== x.seat)!.seat;
-      await settle(all, await must(seats[x.seat - 1]!, { do: 'check', target: other }));
+      await must(seats[x.seat - 1]!, { do: 'check', target: other });
+      await settle(table, all);
     }
     return;
   }

@@ -1,6 +1,7 @@
 // Test helpers: a real WebSocket client that keeps every frame it receives, and table setup.
 import WebSocket from 'ws';
-import type { Command, GameEvent, GameView } from '../../src/engine/index.js';
+import type { Command, GameEvent, GameView, Viewer } from '../../src/engine/index.js';
+import type { Table } from '../../src/server/table.js';
 
 export type Frame = Record<string, unknown> & { type: string };
 
@@ -9,6 +10,8 @@ export class Client {
   readonly raw: string[] = [];
   lastEvent = -1;
   view: GameView | null = null;
+  /** Who the server says this connection is (from the welcome). */
+  viewer: Viewer | null = null;
   legal: Command[] = [];
   events = new Map<number, GameEvent>();
   closed: { code: number; reason: string } | null = null;
@@ -60,6 +63,7 @@ export class Client {
     if (f.type === 'welcome' || f.type === 'resync' || f.type === 'events' || f.type === 'final') {
       const v = f['view'] as GameView;
       this.view = v;
+      if (f.type === 'welcome') this.viewer = f['viewer'] as Viewer;
       if (f.type !== 'events' && f.type !== 'final') this.events.clear();
       for (const e of v.log) this.events.set(e.n, e);
       for (const e of (f['events'] as GameEvent[] | undefined) ?? []) this.events.set(e.n, e);
@@ -115,6 +119,14 @@ export class Client {
       this.ws.close();
     });
   }
+}
+
+/**
+ * Wait until every client holds everything the table has for its viewer. Event numbers are per
+ * viewer, so the test asks the server's state for each viewer's last one.
+ */
+export async function settle(table: Table, clients: Client[], ms = 10_000): Promise<void> {
+  for (const c of clients) if (!c.closed && c.viewer) await c.waitEvent(table.lastEventFor(c.viewer), ms);
 }
 
 export interface Created {

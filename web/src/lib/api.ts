@@ -1,5 +1,5 @@
 // The HTTP half of docs/protocol.md.
-import type { CreateTableBody, CreatedTable, PastGame, TableInfo } from './protocol.js';
+import type { ClaimedSeat, CreateTableBody, CreatedTable, LobbyTable, PastGame, TableInfo } from './protocol.js';
 
 export class ApiError extends Error {
   constructor(
@@ -32,7 +32,10 @@ async function call<T>(path: string, init?: RequestInit): Promise<T> {
 
 export const api = {
   createTable: (body: CreateTableBody) => call<CreatedTable>('/api/tables', { method: 'POST', body: JSON.stringify(body) }),
-  tables: () => call<TableInfo[]>('/api/tables'),
+  tables: () => call<LobbyTable[]>('/api/tables'),
+  /** An open table: take a free seat under a nickname. */
+  claim: (id: string, nickname: string) =>
+    call<ClaimedSeat>(`/api/tables/${encodeURIComponent(id)}/claim`, { method: 'POST', body: JSON.stringify({ nickname }) }),
   table: (id: string) => call<TableInfo>(`/api/tables/${encodeURIComponent(id)}`),
   setName: (id: string, seat: number, token: string, nickname: string) =>
     call<{ ok: true }>(`/api/tables/${encodeURIComponent(id)}/seats/${seat}/name`, {

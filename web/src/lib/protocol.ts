@@ -24,6 +24,25 @@ export interface TableInfo {
   lastEvent?: number;
 }
 
+/** A table as `GET /api/tables` lists it: its info plus what a visitor needs to watch or sit down. */
+export interface LobbyTable extends TableInfo {
+  /** Anyone may take a free seat (`POST /api/tables/:id/claim`). */
+  open?: boolean;
+  /** Seats a stranger can take now (0 unless open and gathering). */
+  freeSeats?: number;
+  /** The public spectator token and the web app's link to watch with it. */
+  spectatorToken?: string;
+  watch?: string;
+}
+
+/** `POST /api/tables/:id/claim`: the seat handed out and its token. */
+export interface ClaimedSeat {
+  id: string;
+  seat: number;
+  token: string;
+  play: string;
+}
+
 /** `judge`: the judge's own speech timer at a judge table, relayed by the server. */
 export type TimerKind = 'speech' | 'tieSpeech' | 'lastWord' | 'vote' | 'night' | 'introNight' | 'judge';
 export interface Timer {
@@ -68,6 +87,8 @@ export interface CreateTableBody {
   botDelayMs?: number;
   clock?: { introNightSeconds?: number; nightSeconds?: number; voteSeconds?: number; auto?: boolean };
   autoStart?: boolean;
+  /** Online tables: anyone may take a free seat from the lobby. */
+  open?: boolean;
   /** Judge tables: the cards drawn at the table (no server commitment), or an offline game's deal. */
   deal?: string[];
   /** Judge tables: the commands of a game begun offline. */

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../lib/api.js';
 import { Link, routeParam } from '../lib/router.js';
-import { absolute, createdTable, judgeLink, playLink } from '../lib/storage.js';
+import { absolute, createdTable, judgeLink, playLink, seatLink } from '../lib/storage.js';
 
 function Copy({ text }: { text: string }) {
   const { t } = useTranslation();
@@ -56,10 +56,10 @@ export function CreatedPage() {
                 <span className="muted">{t('created.bot')}</span>
               ) : (
                 <>
-                  <Link to={`${playLink(id, s.token)}&seat=${s.seat}`} className="seat-link">
+                  <Link to={seatLink(id, s.token, s.seat)} className="seat-link">
                     {t('created.playSeat', { n: s.seat })}
                   </Link>
-                  <Copy text={absolute(`${playLink(id, s.token)}&seat=${s.seat}`)} />
+                  <Copy text={absolute(seatLink(id, s.token, s.seat))} />
                 </>
               )}
             </li>

@@ -1,13 +1,14 @@
 // Home / lobby: create a table (preset, size, options explained by the engine's own docs, bot
-// seats), the open tables, join by link, past games.
+// seats, open to strangers or not), the open tables (watch; take a free seat of an open table),
+// join by link, past games.
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { OPTION_DEFS, PRESET_DEFS, PRESETS, defaultOptions, type Options, type PresetId } from '../../../src/engine/index.js';
 import { api, ApiError } from '../lib/api.js';
 import { currentLang } from '../lib/i18n.js';
-import type { PastGame, TableInfo } from '../lib/protocol.js';
+import type { LobbyTable, PastGame } from '../lib/protocol.js';
 import { Link, navigate } from '../lib/router.js';
-import { createdTable, rememberCreated } from '../lib/storage.js';
+import { claimedSeat, createdTable, markNamed, nickname, playLink, rememberClaimed, rememberCreated, seatLink, setNickname } from '../lib/storage.js';
 
 const available = (): PresetId[] => PRESETS.filter((p) => PRESET_DEFS[p] !== undefined);
 
@@ -63,6 +64,7 @@ function CreateTable() {
   const [opts, setOpts] = useState<Options>(() => defaultOptions(preset));
   const [bots, setBots] = useState<number[]>([]);
   const [clock, setClock] = useState({ introNightSeconds: 30, nightSeconds: 60, voteSeconds: 30 });
+  const [open, setOpen] = useState(false);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const keys = useMemo(() => Object.keys(defaultOptions(preset)) as (keyof Options)[], [preset]);
@@ -90,6 +92,7 @@ function CreateTable() {
         options: changed,
         bots: bots.filter((b) => b <= size),
         clock: { ...clock },
+        ...(mode === 'online' && open ? { open: true } : {}),
       });
       rememberCreated({ ...created, preset, mode });
       navigate(`/created/${encodeURIComponent(created.id)}`);
@@ -137,6 +140,13 @@ function CreateTable() {
           <input type="radio" name="mode" checked={mode === 'judge'} onChange={() => setMode('judge')} /> {t('home.modeJudge')}
         </label>
       </fieldset>
+      {mode === 'online' && (
+        <div className="form-row">
+          <label>
+            <input type="checkbox" checked={open} onChange={(e) => setOpen(e.target.checked)} data-testid="open-table" /> {t('home.openTable')}
+          </label>
+        </div>
+      )}
       <fieldset className="bots">
         <legend>{t('home.bots')}</legend>
         <p className="option-doc">{t('home.botsHelp')}</p>
@@ -220,16 +230,93 @@ function JoinByLink() {
   );
 }
 
+/** Take a free seat of an open table: a nickname, then the seat's own link. */
+function ClaimForm({ id, onFull }: { id: string; onFull?: () => void }) {
+  const { t } = useTranslation();
+  const [name, setName] = useState(nickname());
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const submit = async (e: FormEvent): Promise<void> => {
+    e.preventDefault();
+    const n = name.trim();
+    if (!n) return;
+    setBusy(true);
+    setError(null);
+    try {
+      const c = await api.claim(id, n);
+      setNickname(n);
+      rememberClaimed(c);
+      markNamed(id, c.seat);
+      navigate(seatLink(id, c.token, c.seat));
+    } catch (x) {
+      setError(x instanceof ApiError && x.text ? x.text[currentLang()] : t('home.claimFailed'));
+      setBusy(false);
+      if (x instanceof ApiError && x.status === 409) onFull?.();
+    }
+  };
+  return (
+    <form className="claim-form" onSubmit={(e) => void submit(e)}>
+      <input value={name} maxLength={64} autoFocus onChange={(e) => setName(e.target.value)} aria-label={t('home.claimNickname')} placeholder={t('home.claimNickname')} />
+      <button type="submit" className="btn btn-small btn-primary" disabled={busy || !name.trim()}>
+        {t('home.claimSit')}
+      </button>
+      {error && (
+        <span className="error" role="alert">
+          {error}
+        </span>
+      )}
+    </form>
+  );
+}
+
+/** One table of the lobby: status, who is here, watch, and (open tables) take a free seat. */
+export function LobbyRow({ table: x, onChanged }: { table: LobbyTable; onChanged?: () => void }) {
+  const { t } = useTranslation();
+  const [claiming, setClaiming] = useState(false);
+  const humans = x.seats.filter((s) => !s.bot);
+  const watch = x.watch ?? (x.spectatorToken ? playLink(x.id, x.spectatorToken) : null);
+  const mine = claimedSeat(x.id);
+  const canClaim = x.open === true && x.status === 'lobby' && (x.freeSeats ?? 0) > 0;
+  return (
+    <li data-table={x.id}>
+      <span className="tl-name">
+        {t(`preset.${x.preset}`, { defaultValue: x.preset })} · {x.size}
+      </span>
+      <span className={`status status-${x.status}`}>{t(`status.${x.status}`)}</span>
+      <span className="muted">{t('home.connected', { n: humans.filter((s) => s.connected).length, of: humans.length })}</span>
+      {x.open && x.status === 'lobby' && <span className="muted">{t('home.freeSeats', { n: x.freeSeats ?? 0 })}</span>}
+      {createdTable(x.id) && <Link to={`/created/${encodeURIComponent(x.id)}`}>{t('home.links')}</Link>}
+      {watch && (
+        <Link to={watch} data-testid="lobby-watch">
+          {t('home.watch')}
+        </Link>
+      )}
+      {mine ? (
+        <Link to={seatLink(x.id, mine.token, mine.seat)}>{t('home.mySeat', { n: mine.seat })}</Link>
+      ) : (
+        canClaim &&
+        !claiming && (
+          <button type="button" className="btn btn-small" onClick={() => setClaiming(true)}>
+            {t('home.takeSeat')}
+          </button>
+        )
+      )}
+      {!mine && claiming && x.open && x.status === 'lobby' && <ClaimForm id={x.id} onFull={onChanged} />}
+    </li>
+  );
+}
+
 function OpenTables() {
   const { t } = useTranslation();
-  const [tables, setTables] = useState<(TableInfo & { spectatorToken?: string })[] | null>(null);
+  const [tables, setTables] = useState<LobbyTable[] | null>(null);
   const [failed, setFailed] = useState(false);
+  const [tick, setTick] = useState(0);
   useEffect(() => {
     let live = true;
     const load = (): void => {
       api
         .tables()
-        .then((x) => live && (setTables(x as (TableInfo & { spectatorToken?: string })[]), setFailed(false)))
+        .then((x) => live && (setTables(x), setFailed(false)))
         .catch(() => live && setFailed(true));
     };
     load();
@@ -238,29 +325,16 @@ function OpenTables() {
       live = false;
       clearInterval(id);
     };
-  }, []);
+  }, [tick]);
   return (
     <section className="panel" aria-labelledby="open-h">
       <h2 id="open-h">{t('home.open')}</h2>
       {failed && <p className="error">{t('home.serverDown')}</p>}
       {tables && tables.length === 0 && <p className="muted">{t('home.noTables')}</p>}
       <ul className="table-list">
-        {tables?.map((x) => {
-          const humans = x.seats.filter((s) => !s.bot);
-          return (
-            <li key={x.id}>
-              <span className="tl-name">
-                {t(`preset.${x.preset}`, { defaultValue: x.preset })} · {x.size}
-              </span>
-              <span className={`status status-${x.status}`}>{t(`status.${x.status}`)}</span>
-              <span className="muted">{t('home.connected', { n: humans.filter((s) => s.connected).length, of: humans.length })}</span>
-              {createdTable(x.id) && <Link to={`/created/${encodeURIComponent(x.id)}`}>{t('home.links')}</Link>}
-              {x.spectatorToken && (
-                <Link to={`/play/${encodeURIComponent(x.id)}?token=${encodeURIComponent(x.spectatorToken)}`}>{t('home.watch')}</Link>
-              )}
-            </li>
-          );
-        })}
+        {tables?.map((x) => (
+          <LobbyRow key={x.id} table={x} onChanged={() => setTick((n) => n + 1)} />
+        ))}
       </ul>
     </section>
   );
