@@ -3,7 +3,7 @@
 // think time, one move at a time per table. Every finished game is checked against W1 itself.
 // Run by bench/server.ts (forked, reports over IPC); not meant to be run by hand.
 import WebSocket from 'ws';
-import { fmix32, mulberry32, type GameView } from '../src/engine/index.js';
+import { apply, canSee, fmix32, mulberry32, startGame, visibleCount, type Command, type GameState, type GameView, type Viewer } from '../src/engine/index.js';
 import { playW1, w1Deal, w1Night } from './w1.js';
 
 const SEED = 20240601;
@@ -16,8 +16,14 @@ interface Args {
   connectTimeoutMs: number;
 }
 
+/**
+ * One player's connection. A state frame is kept as received and parsed only when the coordinator
+ * looks at this player's view (most frames of a table are never looked at): the load generator
+ * stays cheap, so the figures are the server's.
+ */
 class Sock {
-  view: GameView | null = null;
+  private rawView: Buffer | null = null;
+  private parsed: GameView | null = null;
   lastEvent = -1;
   status = 'lobby';
   closed = false;
@@ -39,7 +45,14 @@ class Sock {
       for (const r of this.acks.values()) r({ type: 'error', code: 'closed' });
       this.acks.clear();
     });
-    ws.on('message', (data) => {
+    ws.on('message', (data: Buffer) => {
+      // The server writes an events frame as {"type":"events","lastEvent":N,…}: read N from the head.
+      if (data.length > EVENTS_HEAD.length && data.toString('latin1', 0, EVENTS_HEAD.length) === EVENTS_HEAD) {
+        this.lastEvent = parseInt(data.toString('latin1', EVENTS_HEAD.length, EVENTS_HEAD.length + 12), 10);
+        this.rawView = data;
+        this.wake();
+        return;
+      }
       const f = JSON.parse(data.toString()) as Record<string, unknown>;
       if (f['type'] === 'welcome') {
         this.you = (f['view'] as GameView).you ?? null;
@@ -50,13 +63,10 @@ class Sock {
         case 'events':
         case 'resync':
         case 'final':
-          this.view = f['view'] as GameView;
+          this.rawView = null;
+          this.parsed = f['view'] as GameView;
           if (typeof f['lastEvent'] === 'number') this.lastEvent = f['lastEvent'];
-          if (this.eventWaiters.length) {
-            const ready = this.eventWaiters.filter((w) => w.n <= this.lastEvent);
-            this.eventWaiters = this.eventWaiters.filter((w) => w.n > this.lastEvent);
-            for (const w of ready) w.resolve();
-          }
+          this.wake();
           break;
         case 'table':
           this.status = (f['table'] as { status: string }).status;
@@ -76,11 +86,26 @@ class Sock {
   }
   readonly ws: WebSocket;
 
+  get view(): GameView {
+    if (this.rawView) {
+      this.parsed = (JSON.parse(this.rawView.toString()) as { view: GameView }).view;
+      this.rawView = null;
+    }
+    return this.parsed!;
+  }
+
+  private wake(): void {
+    if (this.eventWaiters.length === 0) return;
+    const ready = this.eventWaiters.filter((w) => w.n <= this.lastEvent);
+    this.eventWaiters = this.eventWaiters.filter((w) => w.n > this.lastEvent);
+    for (const w of ready) w.resolve();
+  }
+
   open(): Promise<void> {
     return this.opened;
   }
 
-  /** Resolves when this socket has seen event n (the update carrying the previous move). */
+  /** Resolves when this socket has seen its event n (its own numbering: the server's per viewer). */
   sync(n: number): Promise<void> {
     if (this.lastEvent >= n) return Promise.resolve();
     return new Promise((resolve) => this.eventWaiters.push({ n, resolve }));
@@ -101,6 +126,37 @@ class Sock {
 
   close(): void {
     this.ws.close();
+  }
+}
+
+const EVENTS_HEAD = '{"type":"events","lastEvent":';
+
+/**
+ * The coordinator's copy of the game (same deal, same commands; the engine is deterministic). It
+ * only tells how many events each socket's viewer has to have received before that player's view
+ * is the new state: event numbers are per viewer, so no socket's number says it for another.
+ */
+class Mirror {
+  readonly state: GameState;
+  private counts: number[];
+  constructor(
+    g: number,
+    private viewers: Viewer[],
+  ) {
+    this.state = startGame({ preset: 'classic', deal: w1Deal(SEED, g) });
+    this.counts = viewers.map((v) => visibleCount(this.state, v));
+  }
+  apply(cmd: Command): boolean {
+    const from = this.state.log.length;
+    if (!apply(this.state, cmd).ok) return false;
+    for (let i = from; i < this.state.log.length; i++) {
+      const vis = this.state.log[i]!.vis;
+      for (let k = 0; k < this.viewers.length; k++) if (canSee(vis, this.viewers[k]!, this.state)) this.counts[k]!++;
+    }
+    return true;
+  }
+  last(k: number): number {
+    return this.counts[k]! - 1;
   }
 }
 
@@ -155,7 +211,13 @@ async function playOne(a: Args, onConnected: () => void): Promise<void> {
   stats.connected++;
   const rand = mulberry32(fmix32((SEED + 2 * g + 1) >>> 0));
   const randInt = (n: number): number => Math.floor(rand() * n);
-  let last = host.lastEvent;
+  const mirror = new Mirror(g, [{ kind: 'public' }, ...seats.map((_s, i): Viewer => ({ kind: 'seat', seat: i + 1 }))]);
+  const index = new Map<Sock, number>(all.map((s, k) => [s, k]));
+  /** The player's view once its socket has everything the previous moves sent it. */
+  const viewOf = async (s: Sock): Promise<GameView> => {
+    await s.sync(mirror.last(index.get(s)!));
+    return s.view;
+  };
   let nonce = 0;
   let actions = 0;
   let failed = false;
@@ -173,7 +235,11 @@ async function playOne(a: Args, onConnected: () => void): Promise<void> {
       stats.commands++;
       stats.rtt.push(dt);
     }
-    last = r.lastEvent!;
+    const by = s === host ? 'clock' : s.you!.seat;
+    if (!mirror.apply({ ...command, by } as Command)) {
+      error('mirror');
+      failed = true;
+    }
   };
   const act = (): void => {
     actions++;
@@ -183,8 +249,7 @@ async function playOne(a: Args, onConnected: () => void): Promise<void> {
 
   await send(host, { do: 'endNight' });
   while (!failed && !stopping) {
-    await host.sync(last);
-    const v = host.view!;
+    const v = await viewOf(host);
     if (v.finished) break;
     const st = v.stage;
     const alive = v.seats.filter((x) => x.alive).map((x) => x.seat);
@@ -194,8 +259,7 @@ async function playOne(a: Args, onConnected: () => void): Promise<void> {
         continue;
       }
       const me = seat(st.seat);
-      await me.sync(last);
-      const mv = me.view!;
+      const mv = await viewOf(me);
       act();
       if (mv.nominations.length < alive.length && rand() < 0.3) {
         const c = alive.filter((x) => !mv.nominations.some((n) => n.target === x));
@@ -225,8 +289,7 @@ async function playOne(a: Args, onConnected: () => void): Promise<void> {
     } else if (st.kind === 'night') {
       // The shooters know their team: the first living black's own view lists the blacks.
       const shooter = seats.find((s) => s.you!.team === 'black' && alive.includes(s.you!.seat))!;
-      await shooter.sync(last);
-      const sv = shooter.view!;
+      const sv = await viewOf(shooter);
       const blackSet = new Set(sv.seats.filter((x) => x.team === 'black').map((x) => x.seat));
       const blacks = alive.filter((x) => blackSet.has(x));
       const reds = alive.filter((x) => !blackSet.has(x));
@@ -240,15 +303,14 @@ async function playOne(a: Args, onConnected: () => void): Promise<void> {
       }
       actions += blacks.length;
       if (stats.measuring) stats.actions += blacks.length;
-      await host.sync(last);
-      if (night.close && host.view!.stage.kind === 'night') await send(host, { do: 'endNight' });
+      if (night.close && (await viewOf(host)).stage.kind === 'night') await send(host, { do: 'endNight' });
     } else {
       error(`stuck ${st.kind}`);
       failed = true;
     }
   }
   if (!failed && !stopping) {
-    const v = host.view!;
+    const v = host.view;
     const ref = playW1(SEED, g);
     const winner = v.winner === 'red' ? 1 : v.winner === 'black' ? 2 : 0;
     stats.checkedGames++;
