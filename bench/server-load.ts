@@ -7,6 +7,8 @@ import { apply, canSee, fmix32, mulberry32, startGame, visibleCount, type Comman
 import { playW1, w1Deal, w1Night } from './w1.js';
 
 const SEED = 20240601;
+const MAX_OPENING = 40; // tables connecting at once while the N first connect
+const MAX_SETTING_UP = 200; // then: tables setting up their next game at once
 
 interface Args {
   url: string;
@@ -166,6 +168,7 @@ const stats = {
   commands: 0,
   games: 0,
   rtt: [] as number[],
+  setup: [] as number[],
   errors: 0,
   errorKinds: new Map<string, number>(),
   mismatches: 0,
@@ -185,6 +188,7 @@ const LOCAL = ['127.0.0.1', '127.0.0.2', '127.0.0.3', '127.0.0.4', '127.0.0.5', 
 
 async function playOne(a: Args, onConnected: () => void): Promise<void> {
   const g = nextGame++;
+  const s0 = performance.now();
   const res = await fetch(`${a.url}/api/tables`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -208,7 +212,21 @@ async function playOne(a: Args, onConnected: () => void): Promise<void> {
     return;
   }
   onConnected();
+  if (stats.measuring) stats.setup.push(performance.now() - s0);
   stats.connected++;
+  playing++;
+  try {
+    await play(a, g, host, seats, all);
+  } finally {
+    playing--;
+    for (const s of all) s.close();
+  }
+}
+
+/** Tables mid-game now (connected, not yet finished). */
+let playing = 0;
+
+async function play(a: Args, g: number, host: Sock, seats: Sock[], all: Sock[]): Promise<void> {
   const rand = mulberry32(fmix32((SEED + 2 * g + 1) >>> 0));
   const randInt = (n: number): number => Math.floor(rand() * n);
   const mirror = new Mirror(g, [{ kind: 'public' }, ...seats.map((_s, i): Viewer => ({ kind: 'seat', seat: i + 1 }))]);
@@ -317,7 +335,6 @@ async function playOne(a: Args, onConnected: () => void): Promise<void> {
     if (ref.winner !== winner || ref.actions !== actions || ref.days !== v.number - 1) stats.mismatches++;
     if (stats.measuring) stats.games++;
   }
-  for (const s of all) s.close();
 }
 
 function pct(xs: number[], p: number): number {
@@ -335,17 +352,31 @@ async function main(): Promise<void> {
   let connectedOnce = 0;
   const t0 = Date.now();
   const lanes: Promise<void>[] = [];
-  // A bounded number of tables connect at once so the accept queue is not flooded.
+  // While the N tables first connect, a bounded number connect at once so the accept queue is not
+  // flooded; waiting lanes queue for a slot (no polling: a thousand lanes polling a timer would be
+  // the load). Once all are in, a lane sets up its next table when its game ends (at most
+  // MAX_SETTING_UP at once): the window measures N tables, each playing or setting up its next
+  // game, as W2 has it; the report says how many were mid-game.
   let opening = 0;
+  let rampDone = false;
+  const waiting: (() => void)[] = [];
+  const slot = (): Promise<void> => {
+    if (opening < (rampDone ? MAX_SETTING_UP : MAX_OPENING)) {
+      opening++;
+      return Promise.resolve();
+    }
+    return new Promise((r) => waiting.push(r));
+  };
   const lane = async (): Promise<void> => {
     while (!stopping) {
-      while (opening >= 40 && !stopping) await new Promise((r) => setTimeout(r, 5));
-      opening++;
+      await slot();
       let released = false;
       const release = (): void => {
         if (!released) {
           released = true;
-          opening--;
+          const next = waiting.shift();
+          if (next) next();
+          else opening--;
           connectedOnce++;
         }
       };
@@ -356,22 +387,33 @@ async function main(): Promise<void> {
   for (let i = 0; i < a.tables; i++) lanes.push(lane());
   while (connectedOnce < a.tables && Date.now() - t0 < a.connectTimeoutMs) await new Promise((r) => setTimeout(r, 100));
   const connectMs = Date.now() - t0;
+  rampDone = true;
+  while (opening < MAX_SETTING_UP && waiting.length > 0) {
+    opening++;
+    waiting.shift()!();
+  }
   await new Promise((r) => setTimeout(r, a.warmupMs));
   stats.errors = 0;
   stats.errorKinds.clear();
   stats.measuring = true;
   report({ event: 'windowStart' });
   const w0 = performance.now();
+  const samples: number[] = [];
+  const sampler = setInterval(() => samples.push(playing), 100);
   await new Promise((r) => setTimeout(r, a.windowMs));
+  clearInterval(sampler);
   stats.measuring = false;
   const secs = (performance.now() - w0) / 1000;
   report({ event: 'windowEnd' });
   stopping = true;
+  for (const w of waiting.splice(0)) w();
   await Promise.race([Promise.all(lanes), new Promise((r) => setTimeout(r, 10_000))]);
   report({
     event: 'result',
     tables: a.tables,
     tablesConnected: connectedOnce,
+    tablesPlayingMean: samples.reduce((x, y) => x + y, 0) / Math.max(1, samples.length),
+    tablesPlayingMin: Math.min(...samples),
     connectMs,
     seconds: secs,
     actionsPerSec: stats.actions / secs,
@@ -381,6 +423,8 @@ async function main(): Promise<void> {
     rttP50: pct(stats.rtt, 50),
     rttP95: pct(stats.rtt, 95),
     rttP99: pct(stats.rtt, 99),
+    setupP50: pct(stats.setup, 50),
+    setupP99: pct(stats.setup, 99),
     errors: stats.errors,
     errorKinds: Object.fromEntries(stats.errorKinds),
     w1Checked: stats.checkedGames,

@@ -106,6 +106,8 @@ function stop(child: ChildProcess): Promise<void> {
 interface LoadResult {
   tables: number;
   tablesConnected: number;
+  tablesPlayingMean: number;
+  tablesPlayingMin: number;
   connectMs: number;
   seconds: number;
   actionsPerSec: number;
@@ -115,6 +117,8 @@ interface LoadResult {
   rttP50: number;
   rttP95: number;
   rttP99: number;
+  setupP50: number;
+  setupP99: number;
   errors: number;
   errorKinds: Record<string, number>;
   w1Checked: number;
@@ -158,9 +162,9 @@ async function runW2(n: number): Promise<void> {
   rmSync(dir, { recursive: true, force: true });
   const capped = tables < n ? ` (capped at ${tables} tables: ${FD_LIMIT} file descriptors per process)` : '';
   console.log(
-    `N=${String(n).padEnd(5)} tables=${result.tablesConnected >= tables ? tables : `${result.tablesConnected}/${tables}`}${capped}\n` +
+    `N=${String(n).padEnd(5)} tables=${result.tablesConnected >= tables ? tables : `${result.tablesConnected}/${tables}`}${capped}, mid-game during the window: mean ${result.tablesPlayingMean.toFixed(0)}, min ${result.tablesPlayingMin} (the rest setting up their next game)\n` +
       `  moves/s ${result.actionsPerSec.toFixed(0)} (commands/s ${result.commandsPerSec.toFixed(0)}), games/s ${result.gamesPerSec.toFixed(2)} (${result.gamesFinished} finished in ${result.seconds.toFixed(1)} s)\n` +
-      `  round-trip p50 ${result.rttP50.toFixed(1)} ms, p95 ${result.rttP95.toFixed(1)} ms, p99 ${result.rttP99.toFixed(1)} ms\n` +
+      `  round-trip p50 ${result.rttP50.toFixed(1)} ms, p95 ${result.rttP95.toFixed(1)} ms, p99 ${result.rttP99.toFixed(1)} ms; table setup (create, 11 sockets, start) p50 ${result.setupP50.toFixed(0)} ms, p99 ${result.setupP99.toFixed(0)} ms\n` +
       `  server CPU ${cpu.toFixed(0)} % of a core (${((cpu / 100 / result.commandsPerSec) * 1000).toFixed(2)} ms per command), load generator CPU ${loadCpu.toFixed(0)} %, RSS ${rss.toFixed(0)} MB, open fds ${sockets}, setup ${(result.connectMs / 1000).toFixed(1)} s\n` +
       `  errors ${result.errors}${result.errors ? ' ' + JSON.stringify(result.errorKinds) : ''}; W1 games checked ${result.w1Checked}, mismatches ${result.w1Mismatches}`,
   );

@@ -21,6 +21,18 @@ export interface CreateResult {
   dealSource?: string;
 }
 
+function createResult(row: TableRow): CreateResult {
+  const out: CreateResult = {
+    id: row.id,
+    hostToken: row.hostToken,
+    spectatorToken: row.spectatorToken,
+    commitment: row.commitment || null,
+    seats: row.seats.map((s) => ({ seat: s.seat, token: s.token, bot: s.bot })),
+  };
+  if (row.mode === 'judge' || row.dealSource) out.dealSource = row.dealSource ?? 'server';
+  return out;
+}
+
 export class CreateError extends Error {
   constructor(
     public code: string,
@@ -77,6 +89,8 @@ export class Hub {
   readonly tables = new Map<string, Table>();
   private tokens = new Map<string, { table: Table; role: Role }>();
   private evictions = new Set<NodeJS.Timeout>();
+  /** Uploads of local games by their idempotency key (create()). */
+  private uploads = new Map<string, Promise<CreateResult>>();
   private env: TableEnv;
   private stopped = false;
 
@@ -106,6 +120,7 @@ export class Hub {
     this.tokens.set(r.hostToken, { table: t, role: r.mode === 'judge' ? { kind: 'judge' } : { kind: 'host' } });
     this.tokens.set(r.spectatorToken, { table: t, role: { kind: 'spectator' } });
     for (const s of r.seats) if (s.token) this.tokens.set(s.token, { table: t, role: { kind: 'seat', seat: s.seat } });
+    if (r.uploadKey !== undefined) this.uploads.set(r.uploadKey, Promise.resolve(createResult(r)));
   }
 
   private forget(t: Table): void {
@@ -115,6 +130,7 @@ export class Hub {
     this.tokens.delete(r.hostToken);
     this.tokens.delete(r.spectatorToken);
     for (const s of r.seats) if (s.token) this.tokens.delete(s.token);
+    if (r.uploadKey !== undefined) this.uploads.delete(r.uploadKey);
   }
 
   private scheduleEviction(t: Table): void {
@@ -127,7 +143,23 @@ export class Hub {
     this.evictions.add(h);
   }
 
-  async create(body: CreateTableBody): Promise<CreateResult> {
+  /**
+   * A create with an `uploadKey` (the judge console's upload of a local game) is idempotent: the
+   * same key gets the same table, also when the first answer was lost or the button was pressed
+   * twice. The key is a client's random secret: whoever holds it made the table.
+   */
+  create(body: CreateTableBody): Promise<CreateResult> {
+    const key = body.uploadKey;
+    if (key === undefined) return this.createNew(body);
+    const known = this.uploads.get(key);
+    if (known) return known;
+    const p = this.createNew(body);
+    this.uploads.set(key, p);
+    p.catch(() => this.uploads.delete(key));
+    return p;
+  }
+
+  private async createNew(body: CreateTableBody): Promise<CreateResult> {
     if (!isOneOf(PRESETS, body.preset)) throw new CreateError('badMessage', 'preset');
     const def = presetDef(body.preset);
     if (!def) throw new CreateError('badMessage', `preset ${body.preset} is not available`);
@@ -174,6 +206,7 @@ export class Hub {
       },
       autoStart: body.autoStart ?? true,
       ...(body.open ? { open: true } : {}),
+      ...(body.uploadKey !== undefined ? { uploadKey: body.uploadKey } : {}),
       status: 'lobby',
       winner: null,
       finishedAt: null,
@@ -196,15 +229,7 @@ export class Hub {
       t.close();
       this.scheduleEviction(t);
     } else t.resumeService(); // an all-bot table with autoStart starts now
-    const out: CreateResult = {
-      id,
-      hostToken: row.hostToken,
-      spectatorToken: row.spectatorToken,
-      commitment: row.commitment || null,
-      seats: row.seats.map((s) => ({ seat: s.seat, token: s.token, bot: s.bot })),
-    };
-    if (row.mode === 'judge' || row.dealSource) out.dealSource = row.dealSource ?? 'server';
-    return out;
+    return createResult(row);
   }
 
   /**

@@ -90,7 +90,9 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
   });
   await registerHttp(app, hub, { origins, webDir: opts.webDir === undefined ? PROJECT_WEB : opts.webDir });
   const ws = attachWebSocket(app.server, hub, { origins, log: logger, ...(opts.rate ? { rate: opts.rate } : {}) });
-  await app.listen({ port, host });
+  // A restart brings every table's sockets back at once (10 per table): a deep accept queue
+  // keeps those connects from being dropped (the kernel caps it at net.core.somaxconn).
+  await app.listen({ port, host, backlog: 4096 });
   const addr = app.server.address();
   const realPort = typeof addr === 'object' && addr ? addr.port : port;
   const url = `http://${host.includes(':') ? `[${host}]` : host}:${realPort}`;

@@ -62,6 +62,8 @@ export const CreateTableBody = z.strictObject({
     })
     .optional(),
   autoStart: z.boolean().optional(),
+  /** An idempotency key (the judge console's upload of a local game): a repeat gets the same table. */
+  uploadKey: z.string().regex(/^[0-9a-f]{32,64}$/).optional(),
   /** Online tables: anyone may take a free seat from the lobby (POST /api/tables/:id/claim). Default false. */
   open: z.boolean().optional(),
   /** A given deal: accepted only by a server started with fixedDeals (benchmarks, tests). */

@@ -62,6 +62,8 @@ export interface TableRow {
    * Absent on rows made before open tables existed: not open.
    */
   open?: boolean;
+  /** The create's idempotency key (an uploaded local game), so a repeat finds this table. */
+  uploadKey?: string;
   status: TableStatus;
   winner: string | null;
   finishedAt: number | null;

@@ -1,7 +1,7 @@
 // The judge's console for a live game at a real table (`/judge/:id`, optional `?token=` of a
 // `judge` table on the server). The game lives in this browser as a record replayed by the engine,
 // so the console works offline; with a server table every entry is also sent there in order.
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import type { GameEvent, GameRecord, GameState } from '../../../src/engine/index.js';
 import { api } from '../lib/api.js';
 import { createdTable, rememberCreated } from '../lib/storage.js';
@@ -13,6 +13,7 @@ import { useLang, type Lang } from './lang.js';
 import { IntroNightPanel, NightPanel } from './NightPanel.js';
 import { tableChannel, type TableMsg } from './broadcast.js';
 import { forgetGame, saveGame } from './offline.js';
+import { randomSalt } from './deal.js';
 import { allCommands, gameFromRecord, recordOf, newGame, type JudgeGame } from './session.js';
 import { remaining } from './timer.js';
 import { SetupPanel, type ServerCreate } from './SetupPanel.js';
@@ -209,10 +210,16 @@ export default function JudgePage() {
   // A game begun here without a server (the cards drawn, or the app's own deal) goes up with its
   // commands; from then on it is that server table, under the server's id.
   const [uploadError, setUploadError] = useState<string | null>(null);
+  const uploadKeyRef = useRef<string | null>(null);
   const upload = async (): Promise<void> => {
     const g = j.game;
     if (!g) return;
     setUploadError(null);
+    // Saved before the request: a retry after a lost answer (or a second press) sends the same
+    // key and gets the table the first one made, not a second table.
+    const uploadKey = g.uploadKey ?? uploadKeyRef.current ?? randomSalt();
+    uploadKeyRef.current = uploadKey;
+    if (!g.uploadKey) saveGame(globalThis.localStorage, { ...g, uploadKey });
     try {
       const deal = g.setup.deal ?? [];
       const body: Parameters<typeof api.createTable>[0] = {
@@ -224,11 +231,13 @@ export default function JudgePage() {
         options: g.setup.options ?? {},
         deal,
         commands: allCommands(g),
+        uploadKey,
       };
       if (g.commitment && g.salt) body.local = { id: g.commitTableId ?? g.id, commitment: g.commitment, salt: g.salt };
       const t = await api.createTable(body);
       rememberCreated({ ...t, preset: g.setup.preset });
-      const moved: JudgeGame = { ...g, id: t.id };
+      const { uploadKey: _k, ...rest } = g;
+      const moved: JudgeGame = { ...rest, id: t.id };
       if (g.commitment && g.salt) moved.commitTableId = g.commitTableId ?? g.id;
       saveGame(globalThis.localStorage, moved);
       // The game lives on as the server table: the local copy would only invite a second upload.

@@ -36,6 +36,8 @@ export interface JudgeGame {
   salt?: string;
   /** The id the commitment was made under, when the game moved to a server table (its id since). */
   commitTableId?: string;
+  /** The upload's idempotency key, kept from the first try: a retry finds the table it made. */
+  uploadKey?: string;
   entries: Entry[];
   history: HistoryItem[];
   nextEntry: number;

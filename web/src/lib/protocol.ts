@@ -95,6 +95,8 @@ export interface CreateTableBody {
   commands?: ClientCommand[];
   /** Judge tables: the console's own commitment of `deal`, made under its local id. */
   local?: { id: string; commitment: string; salt: string };
+  /** Idempotency key of an upload: the same key gets the same table. */
+  uploadKey?: string;
 }
 
 export interface CreatedTable {

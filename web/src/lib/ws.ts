@@ -57,6 +57,21 @@ function freshNonce(): string {
   return `c-${Date.now().toString(36)}-${rnd}-${nonceSeq}`;
 }
 
+/** Before the first welcome (and for a component without a client). */
+const EMPTY: GameSnapshot = {
+  status: 'connecting',
+  reconnects: 0,
+  table: null,
+  viewer: null,
+  view: null,
+  you: null,
+  legal: [],
+  lastEvent: -1,
+  timer: null,
+  error: null,
+  recordUrl: null,
+};
+
 export class GameClient {
   private ws: WebSocket | null = null;
   private listeners = new Set<() => void>();
@@ -66,19 +81,7 @@ export class GameClient {
   private pingTimer: ReturnType<typeof setInterval> | null = null;
   private stopped = false;
   private everOpen = false;
-  private snap: GameSnapshot = {
-    status: 'connecting',
-    reconnects: 0,
-    table: null,
-    viewer: null,
-    view: null,
-    you: null,
-    legal: [],
-    lastEvent: -1,
-    timer: null,
-    error: null,
-    recordUrl: null,
-  };
+  private snap: GameSnapshot = EMPTY;
 
   constructor(private readonly opts: GameClientOptions) {
     this.connect();
@@ -304,19 +307,6 @@ export function useGameClient(token: string | null): GameClient | null {
   return client;
 }
 
-const EMPTY: GameSnapshot = {
-  status: 'connecting',
-  reconnects: 0,
-  table: null,
-  viewer: null,
-  view: null,
-  you: null,
-  legal: [],
-  lastEvent: -1,
-  timer: null,
-  error: null,
-  recordUrl: null,
-};
 const noop = (): (() => void) => () => {};
 
 export function useGameSnapshot(client: GameClient | null): GameSnapshot {
