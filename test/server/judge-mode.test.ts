@@ -117,6 +117,23 @@ describe('deals from the cards and imported games (R60)', () => {
     await judge.close();
     await server.close();
   });
+
+  it('an upload with a key is made once: a double press, a retry and a retry after a restart get the same table', async () => {
+    let server = await serve('upload');
+    const body = { preset: 'classic', mode: 'judge', names: blackWin.players, deal: blackWin.deal, commands: accepted.slice(0, 10), uploadKey: 'ef'.repeat(16) };
+    const [a, b] = await Promise.all([post(server.url, '/api/tables', body), post(server.url, '/api/tables', body)]);
+    expect(a.status).toBe(201);
+    expect(b.body).toEqual(a.body);
+    expect(server.hub.tables.size).toBe(1);
+    const other = await post(server.url, '/api/tables', { ...body, uploadKey: 'ab'.repeat(16) });
+    expect(other.body['id']).not.toBe(a.body['id']);
+    expect((await post(server.url, '/api/tables', { ...body, uploadKey: 'not hex' })).status).toBe(400);
+    await server.close();
+    server = await serve('upload');
+    expect((await post(server.url, '/api/tables', body)).body).toEqual(a.body);
+    expect(server.hub.tables.get(a.body['id'] as string)!.commands).toHaveLength(10);
+    await server.close();
+  });
 });
 
 describe("the judge's timer on remote displays", () => {
