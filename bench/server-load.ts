@@ -192,7 +192,7 @@ async function playOne(a: Args, onConnected: () => void): Promise<void> {
   const res = await fetch(`${a.url}/api/tables`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ preset: 'classic', mode: 'online', deal: w1Deal(SEED, g) }),
+    body: JSON.stringify({ preset: 'classic', mode: 'online', options: { nightEnds: 'allActed' }, deal: w1Deal(SEED, g) }), // W1's nights close when all have acted
   });
   if (res.status !== 201) {
     error(`create ${res.status}`);

@@ -794,6 +794,17 @@ describe('R18 night actions in any order; the night resolves at close and every 
     t.no({ by: SHERIFF, do: 'check', target: 5 }, 'wrongPhase');
     t.no({ by: 'clock', do: 'endNight' }, 'wrongPhase');
   });
+  it('option nightEnds "close": everyone has acted and the night still waits for the clock', () => {
+    const t = new T({ nightEnds: 'close' }).intro().speeches();
+    for (const [by, target] of [[5, 1], [7, 1], [10, 1]] as const) t.ok({ by, do: 'shoot', target });
+    t.ok({ by: DON, do: 'check', target: 2 });
+    t.ok({ by: SHERIFF, do: 'check', target: 5 });
+    expect(t.s.stage.kind).toBe('night');
+    expect(t.all('checkResult')).toHaveLength(0);
+    t.ok({ by: 'clock', do: 'endNight' });
+    expect(t.all('checkResult')).toHaveLength(2);
+    expect(t.last('eliminated')).toMatchObject({ seat: 1, cause: 'kill' });
+  });
 });
 
 describe('R19 speaking-order details: skipped openers rotate, same-day 3rd fouls, freed nominees, last-word order', () => {
@@ -948,6 +959,7 @@ describe('The classic table and its record (docs/rules/classic.md, docs/record-f
       provocation: 'removal',
       cancelVoteOnCriticalRemoval: true,
       revealRoles: 'never',
+      nightEnds: 'allActed',
       speechSeconds: 60,
       tieSpeechSeconds: 30,
       lastWordSeconds: 60,

@@ -426,7 +426,9 @@ export function advance(c: Ctx): void {
     const st = s.stage;
     if (st.kind === 'speech' || st.kind === 'over') return;
     if (st.kind === 'night') {
-      if (!st.intro && allActed(s, rules)) {
+      // R18 option nightEnds: 'close' waits for the judge or the clock, so the morning's time
+      // says nothing about who is left to act.
+      if (!st.intro && s.options.nightEnds !== 'close' && allActed(s, rules)) {
         resolveNight(c);
         continue;
       }

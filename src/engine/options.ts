@@ -9,6 +9,11 @@ export interface Options {
   provocation: 'removal' | 'foul' | 'none';
   cancelVoteOnCriticalRemoval: boolean;
   revealRoles: 'never' | 'onExit';
+  /**
+   * R18: the night ends as soon as every living seat owing a night action has acted
+   * ('allActed'), or only when the judge or the clock closes it ('close').
+   */
+  nightEnds: 'allActed' | 'close';
   speechSeconds: number;
   tieSpeechSeconds: number;
   lastWordSeconds: number;
@@ -101,6 +106,16 @@ export const OPTION_DEFS: readonly OptionDef[] = [
     values: ['never', 'onExit'],
     doc: { ru: 'Вскрывать роль выбывшего игрока.', en: 'Reveal the role of a player who leaves.' },
     defaults: { classic: 'never', forum: 'onExit' },
+  },
+  {
+    key: 'nightEnds',
+    rule: 'R18',
+    values: ['allActed', 'close'],
+    doc: {
+      ru: 'Конец ночи: как только все, кто должен, сделали ход, или только по команде ведущего (таймеру). Онлайн — по таймеру: раннее утро выдало бы, что игрок с ночной ролью уже выбыл.',
+      en: 'The night ends as soon as everyone owing an action has acted, or only when the judge (the clock) closes it. Online: by the clock — an early morning would tell that a player with a night role has left.',
+    },
+    defaults: { classic: 'allActed', forum: 'close' },
   },
   {
     key: 'speechSeconds',

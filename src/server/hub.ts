@@ -176,7 +176,9 @@ export class Hub {
     if (typeof plan === 'string') throw new CreateError('badMessage', plan);
     const deal = plan.deal ?? cryptoDeal(body.preset, size);
     const salt = plan.dealSource === 'cards' ? '' : (plan.salt ?? newSalt());
-    const options = body.options ?? {};
+    // R18: online, the night runs to its timer unless the creator says otherwise — a morning that
+    // comes as soon as everyone has acted would tell the table that a night role has left.
+    const options = body.mode === 'online' && body.options?.['nightEnds'] === undefined ? { ...body.options, nightEnds: 'close' } : (body.options ?? {});
     const setup: Setup = { preset: body.preset, players: names, deal, seed: newToken(), options };
     const valid = validateSetup(setup);
     if (!valid.ok) throw new CreateError(valid.error.code, valid.error.detail ?? 'setup');

@@ -118,6 +118,9 @@ describe('the web app', () => {
     await host.getByText('Настройки стола').click();
     await host.locator('#opt-speechSeconds').fill('180');
     await host.locator('#opt-lastWordSeconds').fill('180');
+    // An online night runs to its timer by default (R18); this table moves on once all have acted.
+    expect(await host.locator('#opt-nightEnds').inputValue()).toBe('close');
+    await host.locator('#opt-nightEnds').selectOption('allActed');
     await host.getByText('Таймеры сервера').click();
     await host.locator('#clock-introNightSeconds').fill('25');
     await host.locator('#clock-voteSeconds').fill('180');

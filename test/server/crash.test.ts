@@ -104,9 +104,9 @@ describe('crash: kill -9 at random moments', () => {
     const botTables: Created[] = [];
     // Player tables: seats 1..10 are test clients except two bots; bot tables: all bots.
     for (let i = 0; i < 3; i++)
-      humanTables.push(await createTable(proc.url, { preset: 'classic', bots: [4, 9], botDelayMs: 100, clock: { introNightSeconds: 1, voteSeconds: 20, nightSeconds: 20 } }));
+      humanTables.push(await createTable(proc.url, { preset: 'classic', options: { nightEnds: 'allActed' }, bots: [4, 9], botDelayMs: 100, clock: { introNightSeconds: 1, voteSeconds: 20, nightSeconds: 20 } }));
     for (let i = 0; i < 2; i++)
-      botTables.push(await createTable(proc.url, { preset: 'classic', bots: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10], botDelayMs: 1000, clock: { introNightSeconds: 2, voteSeconds: 10, nightSeconds: 10 } }));
+      botTables.push(await createTable(proc.url, { preset: 'classic', options: { nightEnds: 'allActed' }, bots: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10], botDelayMs: 1000, clock: { introNightSeconds: 2, voteSeconds: 10, nightSeconds: 10 } }));
     const seats = new Map<string, Seat[]>();
     for (const t of humanTables)
       seats.set(

@@ -34,7 +34,8 @@ function rng(seed: number): () => number {
 
 describe('full classic game, 10 WebSocket clients', () => {
   it('plays to the end; every viewer receives exactly its view (canary)', async () => {
-    const t = await createTable(server.url, { preset: 'classic', mode: 'online', clock: { introNightSeconds: 0 }, names: ['Аня', 'Боря'] });
+    // The online default: a night runs to its timer (R18 nightEnds "close"), here one second.
+    const t = await createTable(server.url, { preset: 'classic', mode: 'online', clock: { introNightSeconds: 0, nightSeconds: 1 }, names: ['Аня', 'Боря'] });
     const host = await Client.open(server.url, t.hostToken, 'host');
     const spectator = await Client.open(server.url, t.spectatorToken, 'spectator');
     const seats: Client[] = [];
@@ -45,10 +46,20 @@ describe('full classic game, 10 WebSocket clients', () => {
     // The game starts when every seat has connected; the intro night's clock fires at once.
     await seats[0]!.waitNew(() => seats[0]!.view?.phase === 'day');
     let moves = 0;
+    let nightsByClock = 0;
     let said = 0;
     while (!table.state.finished) {
       const ready = seats.filter((c) => c.legal.length > 0);
-      expect(ready.length).toBeGreaterThan(0);
+      if (ready.length === 0) {
+        // Everyone has acted this night: it ends when its timer does, not before.
+        expect(table.state.stage.kind).toBe('night');
+        const night = table.state.number;
+        const over = (): boolean => table.state.stage.kind !== 'night' || table.state.number !== night || table.state.finished;
+        if (!over()) await seats[0]!.waitNew(over, 5000);
+        await settle(table, all);
+        nightsByClock++;
+        continue;
+      }
       const c = ready[Math.floor(rand() * ready.length)]!;
       const st = c.view!.stage;
       if (st.kind === 'speech' && rand() < 0.2) {
@@ -65,6 +76,7 @@ describe('full classic game, 10 WebSocket clients', () => {
     }
     for (const x of all) await x.wait((f) => f.type === 'final');
     expect(said).toBeGreaterThan(0);
+    expect(nightsByClock).toBeGreaterThan(0);
 
     // Record, replay and the R60 commitment.
     const rec = await getJson(server.url, `/api/games/${t.id}/record`);

@@ -23,7 +23,7 @@ afterAll(async () => {
 
 /** Plays the record's commands through the seats' own sockets (the host's for the clock). */
 async function playTable(night2: Command[]): Promise<{ civilian: Client; spectator: Client; nightFrames: number }> {
-  const t = await createTable(server.url, { preset: 'classic', names: rec.players, deal: rec.deal, clock: { auto: false } });
+  const t = await createTable(server.url, { preset: 'classic', names: rec.players, deal: rec.deal, options: { nightEnds: 'allActed' }, clock: { auto: false } });
   const table = server.hub.tables.get(t.id)!;
   const host = await Client.open(server.url, t.hostToken, 'host');
   const spectator = await Client.open(server.url, t.spectatorToken, 'spectator');

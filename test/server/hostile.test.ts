@@ -17,8 +17,8 @@ let otherTable: Table;
 
 beforeAll(async () => {
   server = await startServer({ port: 0, storage: new MemoryStorage(), logLevel: false, webDir: null });
-  t = await createTable(server.url, { preset: 'classic', clock: { introNightSeconds: 0 } });
-  other = await createTable(server.url, { preset: 'classic', bots: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10], botDelayMs: 5, clock: { introNightSeconds: 0 } });
+  t = await createTable(server.url, { preset: 'classic', options: { nightEnds: 'allActed' }, clock: { introNightSeconds: 0 } });
+  other = await createTable(server.url, { preset: 'classic', bots: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10], botDelayMs: 5, clock: { introNightSeconds: 0, nightSeconds: 1 } });
   table = server.hub.tables.get(t.id)!;
   otherTable = server.hub.tables.get(other.id)!;
   spectator = await Client.open(server.url, t.spectatorToken, 'spectator');

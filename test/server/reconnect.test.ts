@@ -22,7 +22,7 @@ afterAll(async () => {
 
 describe('reconnect', () => {
   it('mid-vote: resume from lastEvent gets exactly the missed events; resend is idempotent', async () => {
-    const t = await createTable(server.url, { preset: 'classic', clock: { introNightSeconds: 0 } });
+    const t = await createTable(server.url, { preset: 'classic', options: { nightEnds: 'allActed' }, clock: { introNightSeconds: 0 } });
     const table = server.hub.tables.get(t.id)!;
     const seats: Client[] = [];
     for (const s of t.seats) seats.push(await Client.open(server.url, s.token!, `seat${s.seat}`));

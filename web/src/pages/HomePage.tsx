@@ -54,6 +54,16 @@ function OptionField({ k, value, onChange }: { k: keyof Options; value: Options[
   );
 }
 
+/**
+ * The form's defaults: the engine's, except that an online table's night runs to its timer (the
+ * server's default too, R18 docs/rules/classic.md) — the form says so rather than hide it.
+ */
+function formDefaults(preset: PresetId, mode: 'online' | 'judge'): Options {
+  const o = defaultOptions(preset);
+  if (mode === 'online' && o.nightEnds !== undefined) o.nightEnds = 'close';
+  return o;
+}
+
 function CreateTable() {
   const { t } = useTranslation();
   const presets = available();
@@ -61,7 +71,7 @@ function CreateTable() {
   const def = PRESET_DEFS[preset]!;
   const [size, setSize] = useState(def.defaultSize);
   const [mode, setMode] = useState<'online' | 'judge'>('online');
-  const [opts, setOpts] = useState<Options>(() => defaultOptions(preset));
+  const [opts, setOpts] = useState<Options>(() => formDefaults(preset, 'online'));
   const [bots, setBots] = useState<number[]>([]);
   const [clock, setClock] = useState({ introNightSeconds: 30, nightSeconds: 60, voteSeconds: 30 });
   const [open, setOpen] = useState(false);
@@ -72,8 +82,12 @@ function CreateTable() {
   const choosePreset = (p: PresetId): void => {
     setPreset(p);
     setSize(PRESET_DEFS[p]!.defaultSize);
-    setOpts(defaultOptions(p));
+    setOpts(formDefaults(p, mode));
     setBots([]);
+  };
+  const chooseMode = (m: 'online' | 'judge'): void => {
+    setMode(m);
+    setOpts((o) => ({ ...o, nightEnds: formDefaults(preset, m).nightEnds }));
   };
   const toggleBot = (s: number): void => setBots((b) => (b.includes(s) ? b.filter((x) => x !== s) : [...b, s].sort((x, y) => x - y)));
 
@@ -84,6 +98,8 @@ function CreateTable() {
     const defaults = defaultOptions(preset) as unknown as Record<string, unknown>;
     const changed: Record<string, unknown> = {};
     for (const k of keys) if (opts[k] !== defaults[k]) changed[k] = opts[k];
+    // Sent as shown: the server's own default for online tables differs from the engine's.
+    changed['nightEnds'] = opts.nightEnds;
     try {
       const created = await api.createTable({
         preset,
@@ -134,10 +150,10 @@ function CreateTable() {
       <fieldset className="form-row">
         <legend>{t('home.mode')}</legend>
         <label>
-          <input type="radio" name="mode" checked={mode === 'online'} onChange={() => setMode('online')} /> {t('home.modeOnline')}
+          <input type="radio" name="mode" checked={mode === 'online'} onChange={() => chooseMode('online')} /> {t('home.modeOnline')}
         </label>
         <label>
-          <input type="radio" name="mode" checked={mode === 'judge'} onChange={() => setMode('judge')} /> {t('home.modeJudge')}
+          <input type="radio" name="mode" checked={mode === 'judge'} onChange={() => chooseMode('judge')} /> {t('home.modeJudge')}
         </label>
       </fieldset>
       {mode === 'online' && (
