@@ -2,7 +2,7 @@
 // `judge` table on the server). The game lives in this browser as a record replayed by the engine,
 // so the console works offline; with a server table every entry is also sent there in order.
 import { useEffect, useMemo, useRef, useState } from 'react';
-import type { GameEvent, GameRecord, GameState } from '../../../src/engine/index.js';
+import { visibleCount, type GameEvent, type GameRecord, type GameState } from '../../../src/engine/index.js';
 import { api } from '../lib/api.js';
 import { createdTable, rememberCreated } from '../lib/storage.js';
 import { queryParam, routeParam } from '../lib/router.js';
@@ -131,10 +131,9 @@ function displayLink(id: string): string {
   return `/display/${encodeURIComponent(id)}${spectator ? `?token=${encodeURIComponent(spectator)}` : ''}`;
 }
 
-/** The last event the room may see, so a test can wait for a display to catch up. */
+/** The number of the last event the room may see (in the public's own numbering, as a display has it), so a test can wait for a display to catch up. */
 function lastPublicN(s: GameState): number {
-  for (let i = s.log.length - 1; i >= 0; i--) if (s.log[i]!.vis === 'public') return s.log[i]!.n;
-  return -1;
+  return visibleCount(s, { kind: 'public' }) - 1;
 }
 
 export default function JudgePage() {
