@@ -90,6 +90,7 @@ export class Table {
   /** After a judge undo, log entries at or above this were rewritten: resumes past it get a resync. */
   private cutAt = Number.POSITIVE_INFINITY;
   private cursors = new Map<string, Cursor>();
+  private infoPending = false;
   private everConnected = new Set<number>();
   private gone = new WeakSet<Conn>();
   private closed = false;
@@ -275,7 +276,7 @@ export class Table {
     if (this.row.status === 'finished') this.sendFinal(conn);
     if (conn.role.kind === 'seat') {
       this.everConnected.add(conn.role.seat);
-      this.broadcastInfo();
+      this.presenceChanged();
       if (this.row.status === 'lobby' && this.row.autoStart && this.humansAllJoined()) void this.start().catch(() => undefined);
     }
   }
@@ -283,7 +284,7 @@ export class Table {
   detach(conn: Conn): void {
     this.gone.add(conn);
     if (!this.conns.delete(conn)) return;
-    if (conn.role.kind === 'seat' && !this.closed) this.broadcastInfo();
+    if (conn.role.kind === 'seat' && !this.closed) this.presenceChanged();
   }
 
   private humansAllJoined(): boolean {
@@ -375,6 +376,20 @@ export class Table {
       const v = conn.viewer;
       conn.send(JSON.stringify({ type: 'resync', view: view(this.state, v), lastEvent: this.lastEventFor(v), reason, legal: this.legalFor(v) }));
     }
+  }
+
+  /**
+   * Who is connected changed: one `table` frame for all the changes of this turn. A table's ten
+   * seats connecting (or coming back after a restart) would otherwise send each socket a frame per
+   * connection.
+   */
+  private presenceChanged(): void {
+    if (this.infoPending) return;
+    this.infoPending = true;
+    setImmediate(() => {
+      this.infoPending = false;
+      if (!this.closed) this.broadcastInfo();
+    });
   }
 
   private broadcastInfo(): void {
