@@ -527,4 +527,32 @@ describe('judge console (issue 7)', () => {
     expect(await tv.locator('.bs-role').count()).toBe(0);
     await shot(tv, '20-server-display');
   });
+  it('a local game goes up to the server once, even when the first answer is lost', async () => {
+    const judge = await (await tablet()).newPage();
+    await judge.goto(`${base}/judge/e2e-upload`);
+    await judge.locator('[data-testid="setup"]').waitFor();
+    for (let i = 0; i < 10; i++) await judge.locator(`[data-testid="name-${i + 1}"]`).fill(NAMES[i]!);
+    await click(judge, 'make-deal');
+    await judge.locator('[data-testid="commitment-text"]').waitFor();
+    await click(judge, 'start-game');
+    await judge.locator('[data-testid="script"]').waitFor();
+    await click(judge, 'end-night');
+    await click(judge, 'end-speech');
+    const before = server.hub.tables.size;
+    // The first upload reaches the server, but its answer never comes back.
+    await judge.route('**/api/tables', async (route) => {
+      await route.fetch();
+      await route.abort('connectionreset');
+    });
+    await click(judge, 'upload');
+    await judge.locator('[data-testid="upload-error"]').waitFor();
+    expect(server.hub.tables.size).toBe(before + 1);
+    await judge.unroute('**/api/tables');
+    // Pressed again: the same key finds the table the first press made.
+    await click(judge, 'upload');
+    await judge.waitForURL(/\/judge\/t[0-9a-f]{16}\?token=/);
+    expect(server.hub.tables.size).toBe(before + 1);
+    const id = decodeURIComponent(new URL(judge.url()).pathname.split('/')[2]!);
+    expect(server.hub.tables.get(id)!.commands).toHaveLength(2);
+  });
 });
