@@ -12,7 +12,7 @@ function viewersOf(s: GameState): Viewer[] {
 describe('view numbering', () => {
   it('R18 a viewer numbers its events 0, 1, 2, … and every incremental form agrees with view()', () => {
     for (let g = 0; g < 60; g++) {
-      const preset = (['classic', 'club', 'tournament'] as const)[g % 3]!;
+      const preset = (['classic', 'club', 'tournament', 'forum'] as const)[g % 4]!;
       const { state } = playRandom({ preset, seed: `n${g}` }, g + 101);
       for (const v of viewersOf(state)) {
         const log = view(state, v).log;
