@@ -1,6 +1,7 @@
 // One table at run time: its state (always the replay of its stored log), its connections,
 // timer and bots. Commands of a table run one at a time; each is acknowledged only after the
-// storage has it. Everything sent to a connection comes out of view()/visibleEvents().
+// storage has it. Everything sent to a connection comes out of view()/visibleEvents(); what each
+// viewer has been sent is kept in viewers.ts.
 import { randomInt } from 'node:crypto';
 import {
   apply,
@@ -10,17 +11,15 @@ import {
   startGame,
   toRecord,
   view,
-  visibleCount,
   visibleEvents,
-  visibleEventsAt,
   type Command,
   type GameRecord,
   type GameState,
-  type Team,
   type Viewer,
 } from '../engine/index.js';
 import type { Policy } from '../bots/policy.js';
 import { makePolicies } from './bots.js';
+import { ViewerFrames, viewerKey } from './viewers.js';
 import { stageKey, timerFor, type TimerSpec } from './clock.js';
 import { serverError, type ErrorMessage } from './messages.js';
 import type { CommandRow, EditRow, SeatRow, Storage, TableRow } from './storage.js';
@@ -51,23 +50,6 @@ export function viewerOf(role: Role): Viewer {
   return { kind: 'public' };
 }
 
-function viewerKey(v: Viewer): string {
-  return v.kind === 'seat' ? `s${v.seat}` : v.kind;
-}
-
-/**
- * What a viewer has been sent, shared by its connections: how many of the log's first `at`
- * events it may see, its seat's team then (a converted seat sees the black past: its numbering
- * is rewritten), and the view and legal commands of its last frame (an unchanged one is not sent
- * again, so nobody learns that something hidden happened).
- */
-interface Cursor {
-  at: number;
-  count: number;
-  team: Team | undefined;
-  body: string | null;
-}
-
 /** A timer message without its `type`, as it rides inside an `events` frame. */
 function timerBody(m: Record<string, unknown>): Record<string, unknown> {
   const { type: _type, ...rest } = m;
@@ -89,7 +71,10 @@ export class Table {
   private rand: () => number = mulberry32(randomInt(2 ** 32));
   /** After a judge undo, log entries at or above this were rewritten: resumes past it get a resync. */
   private cutAt = Number.POSITIVE_INFINITY;
-  private cursors = new Map<string, Cursor>();
+  private frames = new ViewerFrames(
+    () => this.state,
+    (v) => this.legalFor(v),
+  );
   private infoPending = false;
   private everConnected = new Set<number>();
   private gone = new WeakSet<Conn>();
@@ -131,7 +116,7 @@ export class Table {
 
   set state(s: GameState) {
     this.built = s;
-    this.cursors.clear();
+    this.frames.reset();
   }
 
   /** Whether the state has been rebuilt from the log yet. */
@@ -160,43 +145,11 @@ export class Table {
 
   /** The number of the last event this viewer may see, in its own numbering (view.ts). */
   lastEventFor(v: Viewer): number {
-    return this.countFor(v) - 1;
+    return this.frames.lastEvent(v);
   }
 
-  private teamOf(v: Viewer): Team | undefined {
-    return v.kind === 'seat' ? this.state.seats[v.seat - 1]?.team : undefined;
-  }
-
-  /** How many events the viewer may see, kept up to date incrementally. */
-  private countFor(v: Viewer): number {
-    const s = this.state;
-    if (v.kind === 'judge') return s.log.length;
-    const key = viewerKey(v);
-    const team = this.teamOf(v);
-    let c = this.cursors.get(key);
-    if (!c || c.team !== team || c.at > s.log.length) {
-      c = { at: s.log.length, count: visibleCount(s, v), team, body: null };
-      this.cursors.set(key, c);
-      return c.count;
-    }
-    if (c.at < s.log.length) {
-      c.count += visibleEventsAt(s, v, c.at, c.count).length;
-      c.at = s.log.length;
-      c.body = null; // this viewer's last frame is older than the state now
-    }
-    return c.count;
-  }
-
-  /**
-   * Whether a client's event numbers from before may be out of date: a judge's undo rewrote the
-   * log, or (forum) the seat changed team and now sees the black past.
-   */
   private renumbered(v: Viewer, lastEvent: number): boolean {
-    if (lastEvent > this.lastEventFor(v)) return true;
-    if (this.cutAt !== Number.POSITIVE_INFINITY && lastEvent >= visibleCount(this.state, v, this.cutAt)) return true;
-    if (v.kind !== 'seat' || lastEvent < 0) return false;
-    for (const e of this.state.log) if (e.t === 'roleChanged' && e.seat === v.seat) return true;
-    return false;
+    return this.frames.renumbered(v, lastEvent, this.cutAt);
   }
 
   /** Run table work one piece at a time, in arrival order. */
@@ -331,44 +284,11 @@ export class Table {
       const key = viewerKey(v);
       let data = cache.get(key);
       if (data === undefined) {
-        data = this.frameSince(v, from, timer);
+        data = this.frames.frameSince(v, from, timer);
         cache.set(key, data);
       }
       if (data) conn.send(data);
     }
-  }
-
-  /** One viewer's frame for the log from `from` on, or null when it has nothing to learn. */
-  private frameSince(v: Viewer, from: number, timer: Record<string, unknown> | null): Buffer | null {
-    const s = this.state;
-    const key = viewerKey(v);
-    const team = this.teamOf(v);
-    let c = this.cursors.get(key);
-    if (c && c.team !== team) {
-      // A converted seat now sees the black past: its numbering changed, so it starts afresh.
-      this.cursors.delete(key);
-      const count = this.countFor(v);
-      const msg = { type: 'resync', view: view(s, v), lastEvent: count - 1, reason: 'team', legal: this.legalFor(v) };
-      return Buffer.from(JSON.stringify(msg));
-    }
-    if (!c || c.at !== from) {
-      // Not kept up to date while the viewer had no connection: count afresh, send whatever comes.
-      c = { at: from, count: v.kind === 'judge' ? from : visibleCount(s, v, from), team, body: null };
-      this.cursors.set(key, c);
-    }
-    const events = visibleEventsAt(s, v, from, c.count);
-    const legal = this.legalFor(v);
-    const viewJson = JSON.stringify(view(s, v, { log: false }));
-    const legalJson = legal ? JSON.stringify(legal) : '';
-    const body = viewJson + legalJson;
-    c.count += events.length;
-    c.at = s.log.length;
-    if (events.length === 0 && !timer && body === c.body) return null;
-    c.body = body;
-    let frame = `{"type":"events","lastEvent":${c.count - 1},"events":${JSON.stringify(events)},"view":${viewJson}`;
-    if (legal) frame += `,"legal":${legalJson}`;
-    if (timer) frame += `,"timer":${JSON.stringify(timer)}`;
-    return Buffer.from(frame + '}');
   }
 
   private broadcastResync(reason: string): void {
