@@ -3,9 +3,8 @@
 // last event they saw and resend unacknowledged commands with their nonces. At the end: every
 // acknowledged command is stored exactly once, every table finished, and every event a client
 // ever received is the event the final log holds at that number.
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
@@ -13,61 +12,10 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { apply, startGame, visibleEvents, type Command, type Viewer } from '../../src/engine/index.js';
 import type { TableRow } from '../../src/server/storage.js';
 import { bare, Client, createTable, sleep, type Created } from './helpers.js';
+import { activate, freePort, kill9, spawnStandby, type Proc } from './process.js';
 
 const KILLS = Number(process.env['CRASH_KILLS'] ?? 20);
-const ROOT = new URL('../../', import.meta.url).pathname;
-
-function freePort(): Promise<number> {
-  return new Promise((res) => {
-    const s = createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const p = (s.address() as { port: number }).port;
-      s.close(() => res(p));
-    });
-  });
-}
-
-interface Proc {
-  child: ChildProcess;
-  url: string;
-}
-
-/** A server process that has loaded its modules and waits on stdin before opening the database. */
-function spawnStandby(port: number, db: string): ChildProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-    cwd: ROOT,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: db, LOG_LEVEL: 'error', TIME_SCALE: '0.05', GOROD_STANDBY: '1' },
-    stdio: ['pipe', 'pipe', 'inherit'],
-  });
-  return child;
-}
-
-async function activate(child: ChildProcess): Promise<Proc> {
-  const url = await new Promise<string>((res, rej) => {
-    let buf = '';
-    const timer = setTimeout(() => rej(new Error('server did not start')), 60_000);
-    child.stdout!.on('data', (d: Buffer) => {
-      buf += d.toString();
-      const m = /"listening":"([^"]+)"/.exec(buf);
-      if (m) {
-        clearTimeout(timer);
-        res(m[1]!);
-      }
-    });
-    child.once('exit', (code) => rej(new Error(`server exited ${code}`)));
-    child.stdin!.write('go\n');
-  });
-  live = { child, url };
-  return live;
-}
-
-function kill9(p: Proc): Promise<void> {
-  return new Promise((res) => {
-    if (p.child.exitCode !== null || p.child.signalCode !== null) return res();
-    p.child.once('exit', () => res());
-    p.child.kill('SIGKILL');
-  });
-}
+const TIME_SCALE = { TIME_SCALE: '0.05' };
 
 interface Seat {
   token: string;
@@ -97,9 +45,9 @@ describe('crash: kill -9 at random moments', () => {
     const db = join(dir, 'crash.sqlite');
     const port = await freePort();
     const t0 = Date.now();
-    spare = spawnStandby(port, db);
-    let proc = await activate(spare);
-    spare = spawnStandby(port, db);
+    spare = spawnStandby(port, db, TIME_SCALE);
+    let proc = (live = await activate(spare));
+    spare = spawnStandby(port, db, TIME_SCALE);
     const humanTables: Created[] = [];
     const botTables: Created[] = [];
     // Player tables: seats 1..10 are test clients except two bots; bot tables: all bots.
@@ -192,8 +140,8 @@ describe('crash: kill -9 at random moments', () => {
       await Promise.all(drivers);
       for (const list of seats.values()) for (const s of list) await s.client?.close();
       const tb = Date.now();
-      proc = await activate(spare);
-      spare = spawnStandby(port, db);
+      proc = live = await activate(spare);
+      spare = spawnStandby(port, db, TIME_SCALE);
       const tc = Date.now();
       await connect(proc.url);
       if (process.env['CRASH_DEBUG']) console.log(`kill+drain ${tb - ta} ms, activate ${tc - tb} ms, connect ${Date.now() - tc} ms`);
