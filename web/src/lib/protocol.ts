@@ -21,7 +21,6 @@ export interface TableInfo {
   dealSource?: string;
   createdAt?: string | number;
   winner?: Team | null;
-  lastEvent?: number;
 }
 
 /** A table as `GET /api/tables` lists it: its info plus what a visitor needs to watch or sit down. */
