@@ -77,6 +77,8 @@ export class Table {
   );
   private infoPending = false;
   private everConnected = new Set<number>();
+  /** Seats whose token was presented (a connection or an HTTP call): not free for strangers. */
+  private touched = new Set<number>();
   private gone = new WeakSet<Conn>();
   private closed = false;
   /** Timers and bots resumed after a (re)load. */
@@ -347,7 +349,7 @@ export class Table {
 
   /** A seat's own link was used (a connection, a rename): the seat is not free for strangers. */
   touch(seat: number): void {
-    this.everConnected.add(seat);
+    this.touched.add(seat);
   }
 
   /**
@@ -360,7 +362,7 @@ export class Table {
     if (r.mode !== 'online' || r.open !== true || r.status !== 'lobby') return [];
     const connected = new Set<number>();
     for (const c of this.conns) if (c.role.kind === 'seat') connected.add(c.role.seat);
-    return r.seats.filter((s) => !s.bot && s.token !== null && !s.claimed && !this.everConnected.has(s.seat) && !connected.has(s.seat)).map((s) => s.seat);
+    return r.seats.filter((s) => !s.bot && s.token !== null && !s.claimed && !this.everConnected.has(s.seat) && !this.touched.has(s.seat) && !connected.has(s.seat)).map((s) => s.seat);
   }
 
   /**
