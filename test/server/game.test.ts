@@ -58,7 +58,7 @@ describe('full classic game, 10 WebSocket clients, a server process', () => {
     if (!setup.ok) throw new Error(setup.error.code);
     const game: GameState = startGame(setup.value);
     const settle = async (): Promise<void> => {
-      for (const c of all) await c.waitEvent(visibleCount(game, c.viewer!) - 1);
+      for (const c of all) if (!c.closed) await c.waitEvent(visibleCount(game, c.viewer!) - 1);
     };
     const send = async (c: Client, cmd: Command): Promise<void> => {
       const r = await c.command(bare(cmd));
@@ -69,12 +69,44 @@ describe('full classic game, 10 WebSocket clients, a server process', () => {
       await settle();
     };
 
+    /** Reconnection mid-vote: a seat votes, drops, others vote; it comes back with its last event. */
+    const replaced = new Map<Client, Client>();
+    const reconnectMidVote = async (who: number, others: number[]): Promise<void> => {
+      const old = seats[who - 1]!;
+      const vote = { by: who, do: 'vote', target: game.ballot[0] } as Command;
+      expect((await old.command(bare(vote), 'rv')).type).toBe('ack');
+      expect(apply(game, vote).ok).toBe(true);
+      await settle();
+      const seen = old.lastEvent;
+      await old.close();
+      for (const x of others) await send(seats[x - 1]!, { by: x, do: 'vote', target: game.ballot[0] } as Command);
+      const back = await Client.open(server.url, t.seats[who - 1]!.token!, `seat${who}-again`, { lastEvent: seen });
+      const welcome = await back.wait((f) => f.type === 'welcome');
+      expect((welcome['view'] as { log: unknown[] }).log).toEqual([]);
+      // Exactly the events it missed, for its viewer (the others' ballots are not among them).
+      const missed = await back.wait((f) => f.type === 'events');
+      expect(missed['events']).toEqual(JSON.parse(JSON.stringify(visibleEvents(game, { kind: 'seat', seat: who }, seen + 1))));
+      // Its vote resent with the same nonce is acknowledged and not applied again.
+      expect(await back.command(bare(vote), 'rv')).toMatchObject({ type: 'ack', duplicate: true });
+      seats[who - 1] = back;
+      all[all.indexOf(old)] = back;
+      replaced.set(back, old);
+      await settle();
+    };
+
     const rand = rng(7);
     let moves = 0;
     let closedByClock = 0;
     let said = 0;
     await settle();
     while (!game.finished) {
+      if (replaced.size === 0 && game.stage.kind === 'vote' && game.stage.round !== 'allLeave') {
+        const pending = game.seats.filter((x) => x.alive && game.votes[x.seat - 1] === -1).map((x) => x.seat);
+        if (pending.length >= 4) {
+          await reconnectMidVote(pending[0]!, pending.slice(1, 3));
+          continue;
+        }
+      }
       const ready = seats.filter((c) => c.legal.length > 0);
       if (ready.length === 0) {
         // Nobody owes a move (a night whose actions are all in does not end by itself): the clock.
@@ -94,6 +126,7 @@ describe('full classic game, 10 WebSocket clients, a server process', () => {
     for (const x of all) await x.wait((f) => f.type === 'final');
     expect(said).toBeGreaterThan(0);
     expect(closedByClock).toBeGreaterThan(0);
+    expect(replaced.size).toBe(1);
 
     // Record, replay and the R60 commitment.
     const rec = await getJson(server.url, `/api/games/${t.id}/record`);
@@ -119,7 +152,12 @@ describe('full classic game, 10 WebSocket clients, a server process', () => {
       [spectator, { kind: 'public' }],
       ...seats.map((c, i): [Client, Viewer] => [c, { kind: 'seat', seat: i + 1 }]),
     ];
-    for (const [c, v] of viewers) {
+    for (const [now, v] of viewers) {
+      // A seat that reconnected: what both its connections received.
+      const before = replaced.get(now);
+      const c = before
+        ? { name: now.name, raw: [...before.raw, ...now.raw], frames: [...before.frames, ...now.frames], events: new Map([...before.events, ...now.events]) }
+        : now;
       const secrets = { strings: [body.salt, body.seed, JSON.stringify(body.deal), ...tokens] };
       expect(scanFrames(c.raw, c.frames, v, secrets, game), c.name).toEqual([]);
       // Exactly the visible events, each one, numbered within what the viewer may see (0, 1, 2, …),
