@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apply, legalCommands, replay, startGame, validateSetup, visibleCount, visibleEvents, type Command, type GameState, type RoleId, type Viewer } from '../../src/engine/index.js';
 import { verifyRecord } from '../../src/server/deal.js';
-import { bare, Client, createTable, getJson } from './helpers.js';
+import { bare, Client, createTable, getJson, joinAll } from './helpers.js';
 import { receivedEventNumbers, scanFrames } from './canary.js';
 import { activate, freePort, kill9, spawnStandby, type Proc } from './process.js';
 
@@ -41,12 +41,7 @@ describe('full classic game, 10 WebSocket clients, a server process', () => {
     // The server's own timers are off: the host's socket runs the clock, so the test knows every
     // command. The online default stands: a night ends only when the clock closes it (R18).
     const t = await createTable(server.url, { preset: 'classic', mode: 'online', clock: { auto: false }, names });
-    const host = await Client.open(server.url, t.hostToken, 'host');
-    const spectator = await Client.open(server.url, t.spectatorToken, 'spectator');
-    const seats: Client[] = [];
-    for (const s of t.seats) seats.push(await Client.open(server.url, s.token!, `seat${s.seat}`));
-    const all = [host, spectator, ...seats];
-    await host.wait((f) => f.type === 'table' && (f['table'] as { status: string }).status === 'playing');
+    const { host, spectator, seats, all } = await joinAll(server.url, t);
 
     // The deal, as the ten players were told it (each their own card).
     const deal: RoleId[] = [];

@@ -143,6 +143,16 @@ export async function createTable(base: string, body: Record<string, unknown>): 
   return (await r.json()) as Created;
 }
 
+/** The host's, the spectator's and every seat's sockets of a table, once its game has started. */
+export async function joinAll(base: string, t: Created): Promise<{ host: Client; spectator: Client; seats: Client[]; all: Client[] }> {
+  const host = await Client.open(base, t.hostToken, 'host');
+  const spectator = await Client.open(base, t.spectatorToken, 'spectator');
+  const seats: Client[] = [];
+  for (const s of t.seats) seats.push(await Client.open(base, s.token!, `seat${s.seat}`));
+  await host.wait((f) => f.type === 'table' && (f['table'] as { status: string }).status === 'playing');
+  return { host, spectator, seats, all: [host, spectator, ...seats] };
+}
+
 export async function getJson(base: string, path: string): Promise<{ status: number; body: Record<string, unknown> }> {
   const r = await fetch(base + path);
   return { status: r.status, body: (await r.json()) as Record<string, unknown> };

@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Command } from '../../src/engine/index.js';
 import { MemoryStorage, startServer, type RunningServer } from '../../src/server/index.js';
-import { Client, createTable, settle } from './helpers.js';
+import { createTable, joinAll, settle, type Client } from './helpers.js';
 
 const rec = JSON.parse(readFileSync(new URL('../../examples/records/classic-black-win.json', import.meta.url), 'utf8')) as {
   players: string[];
@@ -25,12 +25,7 @@ afterAll(async () => {
 async function playTable(night2: Command[]): Promise<{ civilian: Client; spectator: Client; nightFrames: number }> {
   const t = await createTable(server.url, { preset: 'classic', names: rec.players, deal: rec.deal, options: { nightEnds: 'allActed' }, clock: { auto: false } });
   const table = server.hub.tables.get(t.id)!;
-  const host = await Client.open(server.url, t.hostToken, 'host');
-  const spectator = await Client.open(server.url, t.spectatorToken, 'spectator');
-  const seats: Client[] = [];
-  for (const s of t.seats) seats.push(await Client.open(server.url, s.token!, `seat${s.seat}`));
-  const all = [host, spectator, ...seats];
-  await host.wait((f) => f.type === 'table' && (f['table'] as { status: string }).status === 'playing');
+  const { host, spectator, seats, all } = await joinAll(server.url, t);
   await settle(table, all);
   const civilian = seats[2]!; // seat 3: a civilian alive until night 3
   const send = async (c: Command): Promise<void> => {
