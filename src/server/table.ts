@@ -253,7 +253,7 @@ export class Table {
 
   private resumeNow(conn: Conn, lastEvent: number): void {
     if (this.renumbered(conn.viewer, lastEvent)) {
-      conn.send(JSON.stringify({ type: 'resync', view: view(this.state, conn.viewer), lastEvent: this.lastEventFor(conn.viewer), reason: 'resume', legal: this.legalFor(conn.viewer) }));
+      conn.send(this.frames.resync(conn.viewer, 'resume'));
       return;
     }
     this.sendSince(conn, lastEvent);
@@ -293,11 +293,8 @@ export class Table {
     }
   }
 
-  private broadcastResync(reason: string): void {
-    for (const conn of this.conns) {
-      const v = conn.viewer;
-      conn.send(JSON.stringify({ type: 'resync', view: view(this.state, v), lastEvent: this.lastEventFor(v), reason, legal: this.legalFor(v) }));
-    }
+  private broadcastResync(reason: 'undo' | 'names'): void {
+    for (const conn of this.conns) conn.send(this.frames.resync(conn.viewer, reason));
   }
 
   /**

@@ -56,6 +56,11 @@ export class ViewerFrames {
     return c.count;
   }
 
+  /** A fresh start for the viewer: its whole view and log, in its own numbering. */
+  resync(v: Viewer, reason: 'undo' | 'resume' | 'names' | 'team'): string {
+    return JSON.stringify({ type: 'resync', view: view(this.state(), v), lastEvent: this.lastEvent(v), reason, legal: this.legalFor(v) });
+  }
+
   /** The number of the last event the viewer may see, in its own numbering. */
   lastEvent(v: Viewer): number {
     return this.count(v) - 1;
@@ -87,12 +92,11 @@ export class ViewerFrames {
     if (c && c.team !== team && canSee('black', v, s) !== (c.team === 'black')) {
       // A converted seat now sees the black past: its numbering changed, so it starts afresh.
       this.cursors.delete(key);
-      const msg = { type: 'resync', view: view(s, v), lastEvent: this.lastEvent(v), reason: 'team', legal: this.legalFor(v) };
-      return Buffer.from(JSON.stringify(msg));
+      return Buffer.from(this.resync(v, 'team'));
     }
     if (!c || c.at !== from || c.team !== team) {
       // Not kept up to date while the viewer had no connection: count afresh, send whatever comes.
-      c = { at: from, count: v.kind === 'judge' ? from : visibleCount(s, v, from), team, body: null };
+      c = { at: from, count: visibleCount(s, v, from), team, body: null };
       this.cursors.set(key, c);
     }
     const events = visibleEventsAt(s, v, from, c.count);
