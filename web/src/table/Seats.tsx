@@ -70,23 +70,26 @@ function SeatBody({ s, view, showPrivate }: { s: SeatView } & Ctx) {
   );
 }
 
+/** One seat: a button when seats can be picked, the same content either way. */
+function Seat({ s, view, onSeat, selected, showPrivate }: { s: SeatView } & Omit<SeatsProps, 'list'>) {
+  const Tag = onSeat ? 'button' : 'div';
+  return (
+    <Tag className={seatClass(s, view, selected, showPrivate)} data-seat={s.seat} {...(onSeat ? { type: 'button' as const, onClick: () => onSeat(s.seat) } : {})}>
+      <SeatBody s={s} view={view} showPrivate={showPrivate} />
+    </Tag>
+  );
+}
+
 export function Seats({ view, list, onSeat, selected, showPrivate }: SeatsProps) {
   const { t } = useTranslation();
   const n = view.seats.length;
   const asList = list || n > RING_MAX;
-  const Tag = onSeat ? 'button' : 'div';
   if (asList) {
     return (
       <ol className="seat-list" aria-label={t('seat.table')}>
         {view.seats.map((s) => (
           <li key={s.seat}>
-            <Tag
-              className={seatClass(s, view, selected, showPrivate)}
-              data-seat={s.seat}
-              {...(onSeat ? { type: 'button' as const, onClick: () => onSeat(s.seat) } : {})}
-            >
-              <SeatBody s={s} view={view} showPrivate={showPrivate} />
-            </Tag>
+            <Seat s={s} view={view} onSeat={onSeat} selected={selected} showPrivate={showPrivate} />
           </li>
         ))}
       </ol>
@@ -101,13 +104,7 @@ export function Seats({ view, list, onSeat, selected, showPrivate }: SeatsProps)
         const style = { left: `${50 + 42 * Math.cos(a)}%`, top: `${50 + 40 * Math.sin(a)}%` };
         return (
           <div role="listitem" key={s.seat} className="ring-slot" style={style}>
-            <Tag
-              className={seatClass(s, view, selected, showPrivate)}
-              data-seat={s.seat}
-              {...(onSeat ? { type: 'button' as const, onClick: () => onSeat(s.seat) } : {})}
-            >
-              <SeatBody s={s} view={view} showPrivate={showPrivate} />
-            </Tag>
+            <Seat s={s} view={view} onSeat={onSeat} selected={selected} showPrivate={showPrivate} />
           </div>
         );
       })}
