@@ -56,7 +56,14 @@ type Value = boolean | number | string | readonly string[];
 export interface OptionDef {
   key: keyof Options;
   rule: string;
+  /** The option's short name as a form shows it. */
+  name: { ru: string; en: string };
+  /** The rule text: what the option does. */
   doc: { ru: string; en: string };
+  /** How each enum value reads in a form (every value of `values`). */
+  valueNames?: Readonly<Record<string, { ru: string; en: string }>>;
+  /** A control other than the one the value's type implies: the role list as roles with counts. */
+  control?: 'roleCounts';
   /** Allowed values for enums, or [min, max] for numbers. */
   values?: readonly string[];
   range?: readonly [number, number];
@@ -68,6 +75,7 @@ export interface OptionDef {
 export const OPTION_DEFS: readonly OptionDef[] = [
   {
     key: 'firstDayVote',
+    name: { ru: 'Голосование в первый день', en: 'Day 1 vote' },
     rule: 'R7',
     doc: {
       ru: 'Голосование в первый день (если выставлено двое и больше).',
@@ -77,12 +85,19 @@ export const OPTION_DEFS: readonly OptionDef[] = [
   },
   {
     key: 'selfVote',
+    name: { ru: 'Голос за себя', en: 'Voting for oneself' },
     rule: 'R8',
     doc: { ru: 'Можно голосовать за себя.', en: 'A player may vote for themselves.' },
     defaults: { classic: true, club: false },
   },
   {
     key: 'provocation',
+    name: { ru: 'Отдёрнутая рука', en: 'A withdrawn hand' },
+    valueNames: {
+      removal: { ru: 'удаление', en: 'removal' },
+      foul: { ru: 'фол', en: 'a foul' },
+      none: { ru: 'ничего', en: 'nothing' },
+    },
     rule: 'R8',
     values: ['removal', 'foul', 'none'],
     doc: {
@@ -93,6 +108,7 @@ export const OPTION_DEFS: readonly OptionDef[] = [
   },
   {
     key: 'cancelVoteOnCriticalRemoval',
+    name: { ru: 'Удаление в критической ситуации отменяет голосование', en: 'A removal in a critical situation cancels the vote' },
     rule: 'R11',
     doc: {
       ru: 'Удаление днём в критической ситуации отменяет голосование: сразу наступает ночь.',
@@ -102,6 +118,11 @@ export const OPTION_DEFS: readonly OptionDef[] = [
   },
   {
     key: 'revealRoles',
+    name: { ru: 'Вскрытие ролей', en: 'Revealing roles' },
+    valueNames: {
+      never: { ru: 'никогда', en: 'never' },
+      onExit: { ru: 'при выбывании', en: 'when a player leaves' },
+    },
     rule: 'R16',
     values: ['never', 'onExit'],
     doc: { ru: 'Вскрывать роль выбывшего игрока.', en: 'Reveal the role of a player who leaves.' },
@@ -109,6 +130,11 @@ export const OPTION_DEFS: readonly OptionDef[] = [
   },
   {
     key: 'nightEnds',
+    name: { ru: 'Конец ночи', en: 'End of the night' },
+    valueNames: {
+      allActed: { ru: 'когда все сделали ход', en: 'when everyone has acted' },
+      close: { ru: 'по таймеру или команде ведущего', en: 'by the clock or the judge' },
+    },
     rule: 'R18',
     values: ['allActed', 'close'],
     doc: {
@@ -119,6 +145,7 @@ export const OPTION_DEFS: readonly OptionDef[] = [
   },
   {
     key: 'speechSeconds',
+    name: { ru: 'Речь, секунд', en: 'Speech, seconds' },
     rule: 'R2',
     range: [10, 600],
     doc: { ru: 'Длительность речи, секунд (таймер ведущего).', en: 'Speech length in seconds (host timer).' },
@@ -126,6 +153,7 @@ export const OPTION_DEFS: readonly OptionDef[] = [
   },
   {
     key: 'tieSpeechSeconds',
+    name: { ru: 'Речь в перестрелке, секунд', en: 'Tie speech, seconds' },
     rule: 'R9',
     range: [10, 600],
     doc: { ru: 'Речь в перестрелке, секунд.', en: 'Tie speech length in seconds.' },
@@ -133,6 +161,7 @@ export const OPTION_DEFS: readonly OptionDef[] = [
   },
   {
     key: 'lastWordSeconds',
+    name: { ru: 'Последнее слово, секунд', en: 'Last word, seconds' },
     rule: 'R10',
     range: [10, 600],
     doc: { ru: 'Последнее слово, секунд.', en: 'Last word length in seconds.' },
@@ -140,6 +169,7 @@ export const OPTION_DEFS: readonly OptionDef[] = [
   },
   {
     key: 'sayMaxLength',
+    name: { ru: 'Длина сообщения, символов', en: 'Message length, characters' },
     rule: 'R4',
     range: [1, 4000],
     doc: {
@@ -150,6 +180,8 @@ export const OPTION_DEFS: readonly OptionDef[] = [
   },
   {
     key: 'roles',
+    name: { ru: 'Роли за столом', en: 'Roles at the table' },
+    control: 'roleCounts',
     rule: 'R20',
     check: (v) => Array.isArray(v) && v.length <= 15 && v.every((r) => typeof r === 'string' && r.length <= 20),
     doc: {
@@ -161,6 +193,7 @@ export const OPTION_DEFS: readonly OptionDef[] = [
   },
   {
     key: 'doctorSelfHeals',
+    name: { ru: 'Доктор лечит себя, раз за игру', en: 'Doctor heals himself, times a game' },
     rule: 'R23',
     range: [0, 15],
     doc: { ru: 'Сколько раз за игру доктор может вылечить себя.', en: 'How many times a game the doctor may heal himself.' },
@@ -168,6 +201,7 @@ export const OPTION_DEFS: readonly OptionDef[] = [
   },
   {
     key: 'doctorPerTarget',
+    name: { ru: 'Доктор лечит одного игрока, раз за игру', en: 'Doctor heals one player, times a game' },
     rule: 'R33',
     range: [0, 15],
     doc: {
@@ -178,6 +212,7 @@ export const OPTION_DEFS: readonly OptionDef[] = [
   },
   {
     key: 'doctorConsecutive',
+    name: { ru: 'Доктор лечит одного и того же две ночи подряд', en: 'Doctor heals the same player two nights running' },
     rule: 'R23',
     doc: {
       ru: 'Доктор может лечить одного и того же игрока две ночи подряд.',
@@ -187,6 +222,7 @@ export const OPTION_DEFS: readonly OptionDef[] = [
   },
   {
     key: 'maniacSkips',
+    name: { ru: 'Пропуски маньяка, раз за игру', en: 'Maniac skips, times a game' },
     rule: 'R22',
     range: [0, 15],
     doc: { ru: 'Сколько раз за игру маньяк может воздержаться.', en: 'How many times a game the maniac may skip.' },
@@ -194,6 +230,7 @@ export const OPTION_DEFS: readonly OptionDef[] = [
   },
   {
     key: 'fourPlayerTieStays',
+    name: { ru: 'Ничья вчетвером: все остаются', en: 'A tie at four: all stay' },
     rule: 'R25',
     doc: {
       ru: 'Когда за столом четверо, при равенстве голосов переголосования нет: все остаются.',
@@ -203,6 +240,7 @@ export const OPTION_DEFS: readonly OptionDef[] = [
   },
   {
     key: 'quietNightsWin',
+    name: { ru: 'Тихие ночи вчетвером до победы красных', en: 'Quiet nights at four that give red the win' },
     rule: 'R26',
     range: [0, 15],
     doc: {
@@ -213,6 +251,7 @@ export const OPTION_DEFS: readonly OptionDef[] = [
   },
   {
     key: 'seats',
+    name: { ru: 'Мест за столом', en: 'Seats at the table' },
     rule: 'R30',
     range: [10, 12],
     check: (v) => v === 10 || v === 12,
@@ -221,6 +260,7 @@ export const OPTION_DEFS: readonly OptionDef[] = [
   },
   {
     key: 'loverPerTarget',
+    name: { ru: 'Любовница сейвит одного игрока, раз за игру', en: 'Lover saves one player, times a game' },
     rule: 'R32',
     range: [0, 15],
     doc: {
@@ -231,6 +271,7 @@ export const OPTION_DEFS: readonly OptionDef[] = [
   },
   {
     key: 'loverConsecutive',
+    name: { ru: 'Любовница сейвит одного и того же две ночи подряд', en: 'Lover saves the same player two nights running' },
     rule: 'R32',
     doc: {
       ru: 'Любовница может сейвить одного и того же игрока две ночи подряд.',
@@ -240,6 +281,7 @@ export const OPTION_DEFS: readonly OptionDef[] = [
   },
   {
     key: 'pointsBestMove',
+    name: { ru: 'Лучший ход', en: 'Best move' },
     rule: 'R34',
     doc: {
       ru: 'Лучший ход (практика ФИИМ): первый убитый ночью называет до трёх игроков; +0,25 за двух чёрных, +0,4 за трёх.',
@@ -249,6 +291,7 @@ export const OPTION_DEFS: readonly OptionDef[] = [
   },
   {
     key: 'pointsExitPenalty',
+    name: { ru: 'Штраф за удаление', en: 'Penalty for a removal' },
     rule: 'R34',
     doc: {
       ru: '−0,5 балла за уход из игры по 4 фолам или удалением (практика ФИИМ).',
@@ -258,12 +301,18 @@ export const OPTION_DEFS: readonly OptionDef[] = [
   },
   {
     key: 'pointsExtra',
+    name: { ru: 'Дополнительные баллы', en: 'Extra points' },
     rule: 'R34',
     doc: { ru: 'Дополнительные баллы от судьи (практика ФИИМ).', en: "The judge's extra points (FIIM practice)." },
     defaults: { tournament: false },
   },
   {
     key: 'maniacTeam',
+    name: { ru: 'Команда маньяка', en: 'The maniac\'s team' },
+    valueNames: {
+      red: { ru: 'за красных', en: 'for red' },
+      neutral: { ru: 'сам за себя', en: 'for himself' },
+    },
     rule: 'R53',
     values: ['red', 'neutral'],
     doc: {
@@ -274,6 +323,7 @@ export const OPTION_DEFS: readonly OptionDef[] = [
   },
   {
     key: 'bonus',
+    name: { ru: 'Скрытый бонус', en: 'The hidden bonus' },
     rule: 'R53',
     doc: {
       ru: 'Скрытый бонус: один игрок, одни сутки из 2–4-х, выбираются при раздаче.',
