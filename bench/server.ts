@@ -5,6 +5,9 @@
 //   npm run bench:server               N = 100, 1000, 3000
 //   npm run bench:server -- 10 100     other N
 //   WINDOW_S=20 npm run bench:server   a longer window (default 15 s)
+//   npm run bench:server -- --sync 100 what durability costs: W2 at N (default 100) with
+//                                      SQLITE_SYNC=normal and =full (the default) alternately,
+//                                      SYNC_RUNS times each (default 3); medians and their ratio
 import { fork, spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -64,12 +67,20 @@ const SERVER_ARGS = [
   ...(USE_TSX ? ['--import', 'tsx', 'src/server/main.ts'] : ['dist/server-build/src/server/main.js']),
 ];
 
+// Every client of W2 comes from 127.0.0.1: the per-address limits would stop it (limits.ts).
+const MANY = 1e9;
+const ONE_ADDRESS = JSON.stringify({
+  ws: { address: { burst: MANY, perSecond: MANY }, connectionsPerAddress: MANY },
+  http: { perAddress: { max: MANY }, createTable: { max: MANY } },
+});
+
 async function startServer(db: string, extra: Record<string, string> = {}): Promise<Started> {
   const port = await freePort();
   const t0 = performance.now();
   const child = spawn(process.execPath, SERVER_ARGS, {
     cwd: ROOT,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: db, LOG_LEVEL: 'error', GOROD_FIXED_DEALS: '1', FINISHED_TTL_MS: '5000', ...extra },
+    // W1 leaves the clock's commands to the driver: the host's socket sends them (GOROD_HOST_CLOCK).
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: db, LOG_LEVEL: 'error', GOROD_FIXED_DEALS: '1', GOROD_HOST_CLOCK: '1', GOROD_LIMITS: ONE_ADDRESS, FINISHED_TTL_MS: '5000', ...extra },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   let onWarm: (ms: number) => void = () => undefined;
@@ -125,11 +136,18 @@ interface LoadResult {
   w1Mismatches: number;
 }
 
-async function runW2(n: number): Promise<void> {
+interface W2Figures {
+  commandsPerSec: number;
+  rttP50: number;
+  rttP99: number;
+  cpuMsPerCommand: number;
+}
+
+async function runW2(n: number, env: Record<string, string> = {}, quiet = false): Promise<W2Figures> {
   const dir = mkdtempSync(join(tmpdir(), 'gorod-w2-'));
   // 11 sockets per table (10 seats + the host's clock) in each process, under the fd limit.
   const tables = Math.min(n, Math.floor((FD_LIMIT - 500) / 11));
-  const server = await startServer(join(dir, 'w2.sqlite'));
+  const server = await startServer(join(dir, 'w2.sqlite'), env);
   const pid = server.child.pid!;
   let cpu0 = 0;
   let loadCpu0 = 0;
@@ -161,6 +179,8 @@ async function runW2(n: number): Promise<void> {
   await stop(server.child);
   rmSync(dir, { recursive: true, force: true });
   const capped = tables < n ? ` (capped at ${tables} tables: ${FD_LIMIT} file descriptors per process)` : '';
+  const figures = { commandsPerSec: result.commandsPerSec, rttP50: result.rttP50, rttP99: result.rttP99, cpuMsPerCommand: (cpu / 100 / result.commandsPerSec) * 1000 };
+  if (quiet) return figures;
   console.log(
     `N=${String(n).padEnd(5)} tables=${result.tablesConnected >= tables ? tables : `${result.tablesConnected}/${tables}`}${capped}, mid-game during the window: mean ${result.tablesPlayingMean.toFixed(0)}, min ${result.tablesPlayingMin} (the rest setting up their next game)\n` +
       `  moves/s ${result.actionsPerSec.toFixed(0)} (commands/s ${result.commandsPerSec.toFixed(0)}), games/s ${result.gamesPerSec.toFixed(2)} (${result.gamesFinished} finished in ${result.seconds.toFixed(1)} s)\n` +
@@ -168,13 +188,44 @@ async function runW2(n: number): Promise<void> {
       `  server CPU ${cpu.toFixed(0)} % of a core (${((cpu / 100 / result.commandsPerSec) * 1000).toFixed(2)} ms per command), load generator CPU ${loadCpu.toFixed(0)} %, RSS ${rss.toFixed(0)} MB, open fds ${sockets}, setup ${(result.connectMs / 1000).toFixed(1)} s\n` +
       `  errors ${result.errors}${result.errors ? ' ' + JSON.stringify(result.errorKinds) : ''}; W1 games checked ${result.w1Checked}, mismatches ${result.w1Mismatches}`,
   );
+  return figures;
+}
+
+function median(xs: number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = s.length >> 1;
+  return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
+}
+
+/**
+ * What durability costs (issue 12): W2 at N with SQLITE_SYNC=normal (survives kill -9) and full
+ * (the default: also survives a power cut), alternating so that both see the same machine.
+ */
+async function runSync(n: number, runs: number): Promise<void> {
+  const got: Record<'normal' | 'full', W2Figures[]> = { normal: [], full: [] };
+  for (let r = 0; r < runs; r++) {
+    for (const mode of ['normal', 'full'] as const) {
+      const f = await runW2(n, { SQLITE_SYNC: mode }, true);
+      got[mode].push(f);
+      console.log(`  run ${r + 1} ${mode.padEnd(6)} commands/s ${f.commandsPerSec.toFixed(0)}, round-trip p50 ${f.rttP50.toFixed(1)} ms, p99 ${f.rttP99.toFixed(1)} ms, server CPU ${f.cpuMsPerCommand.toFixed(2)} ms/command`);
+    }
+  }
+  const med = (mode: 'normal' | 'full', k: keyof W2Figures): number => median(got[mode].map((f) => f[k]));
+  console.log(`durability at N=${n}, medians of ${runs} runs each:`);
+  for (const mode of ['normal', 'full'] as const)
+    console.log(`  SQLITE_SYNC=${mode.padEnd(6)} commands/s ${med(mode, 'commandsPerSec').toFixed(0)}, p50 ${med(mode, 'rttP50').toFixed(1)} ms, p99 ${med(mode, 'rttP99').toFixed(1)} ms, server CPU ${med(mode, 'cpuMsPerCommand').toFixed(2)} ms/command`);
+  console.log(
+    `  full / normal: commands/s ×${(med('full', 'commandsPerSec') / med('normal', 'commandsPerSec')).toFixed(2)}, p50 ×${(med('full', 'rttP50') / med('normal', 'rttP50')).toFixed(2)}, p99 ×${(med('full', 'rttP99') / med('normal', 'rttP99')).toFixed(2)}`,
+  );
 }
 
 /** 1,000 unfinished tables (W1 games stopped half-way), then time a restart until a seat is served. */
 async function runRestart(count: number): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'gorod-restart-'));
   const db = join(dir, 'restart.sqlite');
-  const storage = new SqliteStorage(db);
+  // Setup only: no power cut to survive, so the faster setting.
+  const storage = new SqliteStorage(db, { sync: 'normal' });
+  const writes: Promise<void>[] = [];
   let token = '';
   let commands = 0;
   for (let g = 0; g < count; g++) {
@@ -204,10 +255,10 @@ async function runRestart(count: number): Promise<void> {
       finishedAt: null,
       deadline: null,
     };
-    await storage.createTable(row);
-    for (const [seq, c] of half.entries()) await storage.appendCommand(id, { seq, sender: 'bench', nonce: null, command: c, at: Date.now() });
+    writes.push(storage.createTable(row, half.map((command, seq) => ({ seq, sender: 'bench', nonce: null, command, at: Date.now() }))));
     commands += half.length;
   }
+  await Promise.all(writes);
   await storage.close();
   const t0 = performance.now();
   const server = await startServer(db);
@@ -232,6 +283,11 @@ async function runRestart(count: number): Promise<void> {
 
 const args = process.argv.slice(2);
 const ns = args.map(Number).filter((x) => x > 0);
+const sync = process.env['SQLITE_SYNC'] === 'normal' ? 'synchronous=NORMAL' : 'synchronous=FULL';
 console.log(`W2 over Gorod's server (${USE_TSX ? 'sources through tsx' : 'compiled build'}): window ${WINDOW_MS / 1000} s per N, loopback, SQLite (WAL) storage`);
-if (!args.includes('--restart-only')) for (const n of ns.length ? ns : [100, 1000, 3000]) await runW2(n);
-if (!args.includes('--no-restart')) await runRestart(1000);
+if (args.includes('--sync')) await runSync(ns[0] ?? 100, Number(process.env['SYNC_RUNS'] ?? 3));
+else {
+  console.log(`storage: ${sync}`);
+  if (!args.includes('--restart-only')) for (const n of ns.length ? ns : [100, 1000, 3000]) await runW2(n);
+  if (!args.includes('--no-restart')) await runRestart(1000);
+}

@@ -22,14 +22,13 @@ program
   .option('--db <url>', 'database (default DATABASE_URL or ./data/gorod.sqlite)')
   .description('run the game server (HTTP + WebSocket + web app)')
   .action(async (opts: { port?: string; host?: string; db?: string }) => {
-    const mod = (await import('../server/index.js')) as unknown as {
-      startServer: (o: Record<string, unknown>) => Promise<unknown>;
-    };
-    const o: Record<string, unknown> = {};
-    if (opts.port) o['port'] = Number(opts.port);
-    if (opts.host) o['host'] = opts.host;
-    if (opts.db) o['databaseUrl'] = opts.db;
-    await mod.startServer(o);
+    const { startServer } = await import('../server/index.js');
+    const { runUntilSignal } = await import('../server/run.js');
+    const o: Parameters<typeof startServer>[0] = {};
+    if (opts.port) o.port = Number(opts.port);
+    if (opts.host) o.host = opts.host;
+    if (opts.db) o.databaseUrl = opts.db;
+    runUntilSignal(await startServer(o));
   });
 
 program

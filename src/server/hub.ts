@@ -1,13 +1,15 @@
 // All tables of a server: creation (deal, commitment, tokens), the token index, loading after a
-// restart, forgetting finished tables after a while (they stay in storage), the lobby, and free
-// seats of open tables handed to strangers (claims).
+// restart, forgetting finished tables after a while (they stay in storage), expiring lobbies
+// nobody started, the lobby (newest first, paged), free seats of open tables handed to strangers
+// (claims) and the host's new seat links.
 import { presetDef, validateSetup, isOneOf, PRESETS, type Setup } from '../engine/index.js';
 import { knownPolicy, policyNames } from './bots.js';
 import { DEFAULT_CLOCK } from './clock.js';
 import { commitment, cryptoDeal, newSalt, newTableId, newToken } from './deal.js';
 import { importCommands, planDeal } from './judge.js';
 import type { CreateTableBody, ServerErrorCode } from './messages.js';
-import type { Storage, TableRow } from './storage.js';
+import { holdOf, newSeats } from './seats.js';
+import type { SeatHold, Storage, TableRow } from './storage.js';
 import { Table, type Role, type TableEnv } from './table.js';
 
 export interface CreateResult {
@@ -16,7 +18,8 @@ export interface CreateResult {
   spectatorToken: string;
   /** null when nobody committed to the deal (cards entered by the judge). */
   commitment: string | null;
-  seats: { seat: number; token: string | null; bot: boolean }[];
+  /** token: the seat's link for the host; null for a bot and for an open table's free seat (hold `free`). */
+  seats: { seat: number; token: string | null; bot: boolean; hold?: SeatHold }[];
   /** Present for judge tables and given deals: where the deal came from. */
   dealSource?: string;
 }
@@ -27,32 +30,38 @@ function createResult(row: TableRow): CreateResult {
     hostToken: row.hostToken,
     spectatorToken: row.spectatorToken,
     commitment: row.commitment || null,
-    seats: row.seats.map((s) => ({ seat: s.seat, token: s.token, bot: s.bot })),
+    seats: row.seats.map((s) => {
+      const hold = holdOf(s);
+      return hold ? { seat: s.seat, token: s.token, bot: s.bot, hold } : { seat: s.seat, token: s.token, bot: s.bot };
+    }),
   };
   if (row.mode === 'judge' || row.dealSource) out.dealSource = row.dealSource ?? 'server';
   return out;
 }
 
-export class CreateError extends Error {
+/** A request the hub refused: the HTTP status, the error code (SERVER_ERRORS or an engine rejection) and a detail. */
+export class HubError extends Error {
   constructor(
-    public code: string,
-    public detail: string,
+    public status: 400 | 403 | 404 | 409 | 503,
+    public code: ServerErrorCode | string,
+    public detail?: string,
   ) {
-    super(`${code}: ${detail}`);
+    super(detail ? `${code}: ${detail}` : code);
   }
 }
 
-/** A claim refused: the HTTP status and the server error code (SERVER_ERRORS). */
-export class ClaimError extends Error {
-  constructor(
-    public status: 403 | 404 | 409,
-    public code: ServerErrorCode,
-  ) {
-    super(code);
-  }
+function badRequest(detail: string): HubError {
+  return new HubError(400, 'badMessage', detail);
 }
 
-/** A free seat handed out: its token and the web app's link to play it. */
+/** HTTP status for an error a table answered with. */
+function statusOf(code: string): 400 | 403 | 409 | 503 {
+  if (code === 'storage') return 503;
+  if (code === 'badTarget') return 400;
+  return 409;
+}
+
+/** A seat handed out (a claim, the host's new link): its token and the web app's link to play it. */
 export interface ClaimResult {
   id: string;
   seat: number;
@@ -83,6 +92,14 @@ export interface HubOptions {
   log: TableEnv['log'];
   /** Accept a deal given at creation (W2 plays known W1 deals). Off in production: R60. */
   fixedDeals?: boolean;
+  /** An online table in the lobby with nobody connected expires this long after its creation. */
+  unstartedTtlMs: number;
+  /** The same for a judge table (made ahead of a tournament day, say). */
+  judgeUnstartedTtlMs: number;
+  /** How much the host may add to one stage of the clock (seconds). */
+  extendMaxSeconds: number;
+  /** The online host may end stages (benchmarks): then an online table may also run without the server's clock. */
+  hostClock?: boolean;
 }
 
 export class Hub {
@@ -93,6 +110,7 @@ export class Hub {
   private uploads = new Map<string, Promise<CreateResult>>();
   private env: TableEnv;
   private stopped = false;
+  private sweeper: NodeJS.Timeout;
 
   constructor(private opts: HubOptions) {
     this.env = {
@@ -100,7 +118,10 @@ export class Hub {
       timeScale: opts.timeScale,
       log: opts.log,
       onFinished: (t) => this.scheduleEviction(t),
+      extendMaxSeconds: opts.extendMaxSeconds,
     };
+    this.sweeper = setInterval(() => void this.expireStale(), Math.min(60_000, Math.max(1000, opts.unstartedTtlMs / 4)));
+    this.sweeper.unref();
   }
 
   get storage(): Storage {
@@ -109,7 +130,6 @@ export class Hub {
 
   lookup(token: string): { table: Table; role: Role } | undefined {
     const found = this.tokens.get(token);
-    if (found?.role.kind === 'seat') found.table.touch(found.role.seat);
     if (found && !found.table.resumed) void this.resumeTable(found.table).catch(() => undefined);
     return found;
   }
@@ -160,20 +180,25 @@ export class Hub {
   }
 
   private async createNew(body: CreateTableBody): Promise<CreateResult> {
-    if (!isOneOf(PRESETS, body.preset)) throw new CreateError('badMessage', 'preset');
+    if (!isOneOf(PRESETS, body.preset)) throw badRequest('preset');
     const def = presetDef(body.preset);
-    if (!def) throw new CreateError('badMessage', `preset ${body.preset} is not available`);
+    if (!def) throw badRequest(`preset ${body.preset} is not available`);
     const size = body.size ?? (body.mode === 'judge' ? body.deal?.length : undefined) ?? def.defaultSize;
-    if (size < def.sizes[0] || size > def.sizes[1]) throw new CreateError('badMessage', 'size');
+    if (size < def.sizes[0] || size > def.sizes[1]) throw badRequest('size');
     const names = Array.from({ length: size }, (_, i) => body.names?.[i] ?? `${i + 1}`);
-    if ((body.names?.length ?? 0) > size) throw new CreateError('badMessage', 'names');
+    if ((body.names?.length ?? 0) > size) throw badRequest('names');
     const bots = new Set(body.bots ?? []);
-    if (body.botPolicy !== undefined && !knownPolicy(body.botPolicy)) throw new CreateError('badMessage', `botPolicy: one of ${policyNames().join(', ')}`);
-    for (const b of bots) if (b > size) throw new CreateError('badMessage', 'bots');
-    if (body.open && body.mode !== 'online') throw new CreateError('badMessage', 'open: only an online table is open to strangers');
+    if (body.botPolicy !== undefined && !knownPolicy(body.botPolicy)) throw badRequest(`botPolicy: one of ${policyNames().join(', ')}`);
+    for (const b of bots) if (b > size) throw badRequest('bots');
+    if (body.open && body.mode !== 'online') throw badRequest('open: only an online table is open to strangers');
+    // At an online table the clock is the server's: without it nobody could end a night (R2).
+    if (body.mode === 'online' && body.clock?.auto === false && !this.opts.hostClock) throw badRequest('clock.auto: an online table runs on the server clock');
+    const reserve = new Set(body.reserve ?? []);
+    if (reserve.size && !body.open) throw badRequest('reserve: only an open table has seats to keep');
+    for (const r of reserve) if (r > size || bots.has(r)) throw badRequest('reserve');
     const id = newTableId();
     const plan = planDeal(body, size, this.opts.fixedDeals === true);
-    if (typeof plan === 'string') throw new CreateError('badMessage', plan);
+    if (typeof plan === 'string') throw badRequest(plan);
     const deal = plan.deal ?? cryptoDeal(body.preset, size);
     const salt = plan.dealSource === 'cards' ? '' : (plan.salt ?? newSalt());
     // R18: online, the night runs to its timer unless the creator says otherwise — a morning that
@@ -181,11 +206,11 @@ export class Hub {
     const options = body.mode === 'online' && body.options?.['nightEnds'] === undefined ? { ...body.options, nightEnds: 'close' } : (body.options ?? {});
     const setup: Setup = { preset: body.preset, players: names, deal, seed: newToken(), options };
     const valid = validateSetup(setup);
-    if (!valid.ok) throw new CreateError(valid.error.code, valid.error.detail ?? 'setup');
+    if (!valid.ok) throw new HubError(400, valid.error.code, valid.error.detail ?? 'setup');
     const now = Date.now();
     // Commands given (even none): the game began on the console, so the table starts as it is.
     const imported = body.commands ? importCommands(valid.value, body.commands, now) : null;
-    if (typeof imported === 'string') throw new CreateError('badMessage', imported);
+    if (typeof imported === 'string') throw badRequest(imported);
     const row: TableRow = {
       id,
       createdAt: Date.now(),
@@ -197,7 +222,7 @@ export class Hub {
       ...(plan.commitTableId ? { commitTableId: plan.commitTableId } : {}),
       hostToken: newToken(),
       spectatorToken: newToken(),
-      seats: names.map((name, i) => ({ seat: i + 1, name, bot: bots.has(i + 1), token: bots.has(i + 1) ? null : newToken() })),
+      seats: newSeats(names, bots, body.open === true, reserve, newToken),
       botPolicy: body.botPolicy ?? 'random',
       botDelayMs: body.botDelayMs ?? 800,
       clock: {
@@ -222,8 +247,12 @@ export class Hub {
         row.finishedAt = now;
       }
     }
-    await this.opts.storage.createTable(row);
-    for (const c of imported?.rows ?? []) await this.opts.storage.appendCommand(id, c);
+    try {
+      await this.opts.storage.createTable(row, imported?.rows ?? []);
+    } catch (e) {
+      this.opts.log.error({ err: String(e) }, 'table not stored');
+      throw new HubError(503, 'storage');
+    }
     const t = new Table(row, imported?.rows ?? [], this.env);
     t.resumed = true;
     this.index(t);
@@ -283,20 +312,9 @@ export class Hub {
   async resumeTable(t: Table): Promise<void> {
     if (t.resumed) return;
     t.resumed = true;
-    const row = t.row;
-    if (t.state.finished && row.status !== 'finished') {
-      // The process died between the last command and marking the table finished.
-      const winner = t.state.winner ?? 'draw';
-      const finishedAt = Date.now();
-      await this.opts.storage.updateTable(row.id, { status: 'finished', winner, finishedAt });
-      await this.opts.storage.setDeadline(row.id, null);
-      row.status = 'finished';
-      row.winner = winner;
-      row.finishedAt = finishedAt;
-      this.scheduleEviction(t);
-      return;
-    }
-    t.resumeService();
+    // A log that is over in a row that is not: the process died between the two. Finishing it
+    // stores the row (retried) and schedules the eviction.
+    if (!t.finishIfOver()) t.resumeService();
   }
 
   /** A table in memory, or a finished one read back from storage (for records). */
@@ -311,36 +329,91 @@ export class Hub {
   }
 
   /**
-   * Online tables not finished, each with what a visitor needs: the public spectator token and
-   * the link to watch (`watch`), whether the table is open and how many seats can be claimed.
+   * Online tables not finished, newest first, a page at a time (`before`: the `next` cursor of the
+   * previous page). Each carries what a visitor needs: the public spectator token and the link to
+   * watch (`watch`), whether the table is open and how many seats can be claimed.
    */
-  lobby(): Record<string, unknown>[] {
-    const out: Record<string, unknown>[] = [];
-    for (const t of this.tables.values()) {
-      if (t.row.mode !== 'online' || t.row.status === 'finished') continue;
-      out.push({
+  lobby(limit: number, before?: string): { tables: Record<string, unknown>[]; next: string | null } {
+    const cursor = (t: Table): string => `${String(t.row.createdAt).padStart(15, '0')}:${t.id}`;
+    const listed = [...this.tables.values()]
+      .filter((t) => t.row.mode === 'online' && (t.row.status === 'lobby' || t.row.status === 'playing'))
+      .map((t) => ({ t, c: cursor(t) }))
+      .filter((x) => before === undefined || x.c < before)
+      .sort((a, b) => (a.c < b.c ? 1 : -1));
+    const page = listed.slice(0, limit);
+    return {
+      tables: page.map(({ t }) => ({
         ...t.info(),
         open: t.row.open === true,
         freeSeats: t.freeSeats().length,
         spectatorToken: t.row.spectatorToken,
         watch: watchPath(t.row),
-      });
-    }
-    return out;
+      })),
+      next: listed.length > limit ? page[page.length - 1]!.c : null,
+    };
   }
 
-  /** `POST /api/tables/:id/claim`: one free seat of an open table for a stranger (Table.claim). */
+  /** `POST /api/tables/:id/claim`: one free seat of an open table for a stranger, with a credential of its own. */
   async claim(id: string, nickname: string): Promise<ClaimResult> {
     const t = this.tables.get(id);
-    if (!t) throw new ClaimError(404, 'tableNotFound');
-    if (t.row.mode !== 'online' || !t.row.open) throw new ClaimError(403, 'notOpen');
-    const r = await t.claim(nickname);
-    if ('type' in r) throw new ClaimError(409, r.code === 'alreadyStarted' || r.code === 'noFreeSeat' ? r.code : 'storage');
-    return { id, seat: r.seat, token: r.token, play: playPath(id, r.token, r.seat) };
+    if (!t) throw new HubError(404, 'tableNotFound');
+    if (t.row.mode !== 'online' || !t.row.open) throw new HubError(403, 'notOpen');
+    const token = newToken();
+    const r = await t.claim(nickname, token);
+    if ('type' in r) throw new HubError(statusOf(r.code), r.code);
+    this.tokens.set(token, { table: t, role: { kind: 'seat', seat: r.seat } });
+    return { id, seat: r.seat, token, play: playPath(id, token, r.seat) };
+  }
+
+  /**
+   * The host's new link for a seat, or (`free`) an open table's seat given back to the lobby
+   * (Table.relink): the old credential stops working at once.
+   */
+  async relink(id: string, seat: number, hostToken: string, free: boolean): Promise<ClaimResult | { id: string; seat: number }> {
+    const t = this.tables.get(id);
+    if (!t) throw new HubError(404, 'tableNotFound');
+    const who = this.tokens.get(hostToken);
+    if (who?.table !== t || (who.role.kind !== 'host' && who.role.kind !== 'judge')) throw new HubError(403, 'notHost');
+    const token = free ? null : newToken();
+    const r = await t.relink(seat, token);
+    if ('type' in r) throw new HubError(statusOf(r.code), r.code);
+    if (r.old) this.tokens.delete(r.old);
+    if (!token) return { id, seat };
+    this.tokens.set(token, { table: t, role: { kind: 'seat', seat } });
+    return { id, seat, token, play: playPath(id, token, seat) };
+  }
+
+  /**
+   * Lobbies nobody started in time and nobody is connected to expire: stored as `expired` (never
+   * loaded again) and forgotten, so a lobby that spam filled empties by itself.
+   */
+  async expireStale(now = Date.now()): Promise<number> {
+    let n = 0;
+    for (const t of [...this.tables.values()]) {
+      if (t.row.status !== 'lobby' || t.conns.size > 0) continue;
+      const ttl = t.row.mode === 'judge' ? this.opts.judgeUnstartedTtlMs : this.opts.unstartedTtlMs;
+      if (now - t.row.createdAt < ttl) continue;
+      try {
+        await this.opts.storage.updateTable(t.id, { status: 'expired' });
+      } catch (e) {
+        this.opts.log.warn({ table: t.id, err: String(e) }, 'expiry not stored');
+        continue;
+      }
+      t.row.status = 'expired';
+      this.forget(t);
+      n++;
+    }
+    return n;
+  }
+
+  /** Resolves once every table's queued work has run (a graceful shutdown waits for it). */
+  async idle(): Promise<void> {
+    await Promise.all([...this.tables.values()].map((t) => t.idle()));
   }
 
   close(): void {
     this.stopped = true;
+    clearInterval(this.sweeper);
     for (const h of this.evictions) clearTimeout(h);
     this.evictions.clear();
     for (const t of this.tables.values()) t.close();

@@ -3,10 +3,12 @@
 import { fileURLToPath } from 'node:url';
 import { resolve } from 'node:path';
 import Fastify, { LogController, type FastifyBaseLogger } from 'fastify';
-import pino from 'pino';
 import { loadPolicyRegistry } from './bots.js';
 import { Hub } from './hub.js';
 import { registerHttp } from './http.js';
+import { registerGuards } from './http-guards.js';
+import { resolveLimits, type Limits, type LimitsPatch } from './limits.js';
+import { makeLogger } from './logging.js';
 import type { Storage } from './storage.js';
 import { MemoryStorage } from './storage-memory.js';
 import { SqliteStorage } from './storage-sqlite.js';
@@ -16,6 +18,7 @@ export { verifyRecord, commitment } from './deal.js';
 export type { Storage } from './storage.js';
 export { MemoryStorage } from './storage-memory.js';
 export { SqliteStorage } from './storage-sqlite.js';
+export { DEFAULT_LIMITS, type Limits, type LimitsPatch } from './limits.js';
 
 export interface ServerOptions {
   /** Default PORT or 3000; 0 picks a free port. */
@@ -38,8 +41,14 @@ export interface ServerOptions {
   logLevel?: string | false;
   /** Accept `deal` in POST /api/tables (benchmarks; GOROD_FIXED_DEALS=1). Never in production (R60). */
   fixedDeals?: boolean;
-  /** Per-connection message rate limit. */
-  rate?: { burst: number; perSecond: number };
+  /** The online host may end speeches, votes and nights (benchmarks; GOROD_HOST_CLOCK=1). Never in production. */
+  hostClock?: boolean;
+  /** Limits over the defaults (limits.ts; GOROD_LIMITS as JSON), laid over GOROD_LIMITS. */
+  limits?: LimitsPatch;
+  /** Host names this server answers to besides IP addresses, localhost and the machine's name (ALLOWED_HOSTS, comma-separated; `*` for any). */
+  allowedHosts?: string[];
+  /** Reverse proxies in front whose X-Forwarded-For is trusted for the client's address (TRUST_PROXY). Default 0. */
+  trustProxy?: number;
 }
 
 export interface RunningServer {
@@ -50,13 +59,32 @@ export interface RunningServer {
   resumed: { tables: number; ms: number; warmMs?: number };
   /** Resolves when every loaded table has been rebuilt and its timers resumed. */
   warmed: Promise<void>;
+  limits: Limits;
+  log: FastifyBaseLogger;
+  /**
+   * A graceful stop: no new connection, request or command; every command already queued is
+   * stored and answered; sockets are closed with 1012 (reconnect); the storage is flushed.
+   */
   close(): Promise<void>;
 }
 
-export function storageFromUrl(url: string): Storage {
+/**
+ * `sqlite:PATH` (default; SQLITE_SYNC=normal trades power-cut durability for speed, SQLITE_BUSY_MS
+ * is how long a write waits for another process's lock) or `memory:`.
+ */
+export function storageFromUrl(url: string, maxPending?: number): Storage {
   if (url === 'memory:' || url === ':memory:') return new MemoryStorage();
   const path = url.replace(/^sqlite:(\/\/)?/, '').replace(/^file:(\/\/)?/, '');
-  return new SqliteStorage(resolve(path), { sync: process.env['SQLITE_SYNC'] === 'full' ? 'full' : 'normal' });
+  const busy = Number(process.env['SQLITE_BUSY_MS']);
+  return new SqliteStorage(resolve(path), {
+    sync: process.env['SQLITE_SYNC'] === 'normal' ? 'normal' : 'full',
+    ...(busy >= 0 && process.env['SQLITE_BUSY_MS'] ? { busyMs: busy } : {}),
+    ...(maxPending !== undefined ? { maxPending } : {}),
+  });
+}
+
+function list(v: string | undefined): string[] {
+  return v ? v.split(',').map((s) => s.trim()).filter(Boolean) : [];
 }
 
 // From src/server/ or, when compiled (`npm run build:server`), from dist/server-build/src/server/.
@@ -67,9 +95,14 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
   const port = opts.port ?? (env['PORT'] ? Number(env['PORT']) : 3000);
   const host = opts.host ?? env['HOST'] ?? '127.0.0.1';
   const level = opts.logLevel ?? env['LOG_LEVEL'] ?? 'info';
-  const logger: FastifyBaseLogger = level === false ? pino({ enabled: false }) : pino({ level });
-  const storage = opts.storage ?? storageFromUrl(opts.databaseUrl ?? env['DATABASE_URL'] ?? './data/gorod.sqlite');
-  const origins = opts.origins ?? (env['ORIGINS'] ? env['ORIGINS'].split(',').map((s) => s.trim()).filter(Boolean) : []);
+  const logger: FastifyBaseLogger = makeLogger(level);
+  const limits = resolveLimits(env['GOROD_LIMITS']);
+  const lim = opts.limits ? resolveLimits({ ...JSON.parse(env['GOROD_LIMITS'] ?? '{}'), ...opts.limits }) : limits;
+  const storage = opts.storage ?? storageFromUrl(opts.databaseUrl ?? env['DATABASE_URL'] ?? './data/gorod.sqlite', lim.storage.maxPending);
+  const origins = opts.origins ?? list(env['ORIGINS']);
+  const allowedHosts = opts.allowedHosts ?? list(env['ALLOWED_HOSTS']);
+  const trustedHops = opts.trustProxy ?? (Number(env['TRUST_PROXY']) || 0);
+  const hostClock = opts.hostClock ?? env['GOROD_HOST_CLOCK'] === '1';
   await loadPolicyRegistry();
 
   const hub = new Hub({
@@ -78,6 +111,10 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
     finishedTtlMs: opts.finishedTtlMs ?? (env['FINISHED_TTL_MS'] ? Number(env['FINISHED_TTL_MS']) : 600_000),
     log: logger,
     fixedDeals: opts.fixedDeals ?? env['GOROD_FIXED_DEALS'] === '1',
+    unstartedTtlMs: lim.lobby.unstartedTtlMs,
+    judgeUnstartedTtlMs: lim.lobby.judgeUnstartedTtlMs,
+    extendMaxSeconds: lim.clock.extendMaxSeconds,
+    hostClock,
   });
   const t0 = performance.now();
   const tables = await hub.loadAll();
@@ -86,10 +123,13 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
   const app = Fastify({
     loggerInstance: logger,
     logController: new LogController({ disableRequestLogging: level !== 'debug' }),
-    bodyLimit: 64 * 1024,
+    bodyLimit: lim.http.bodyBytes,
+    // The same hops as clientAddress (origin.ts) for the WebSocket.
+    ...(trustedHops > 0 ? { trustProxy: (_addr: string, hop: number) => hop < trustedHops } : {}),
   });
-  await registerHttp(app, hub, { origins, webDir: opts.webDir === undefined ? PROJECT_WEB : opts.webDir });
-  const ws = attachWebSocket(app.server, hub, { origins, log: logger, ...(opts.rate ? { rate: opts.rate } : {}) });
+  await registerGuards(app, { limits: lim, allowedHosts });
+  await registerHttp(app, hub, { origins, webDir: opts.webDir === undefined ? PROJECT_WEB : opts.webDir, limits: lim });
+  const ws = attachWebSocket(app.server, hub, { origins, allowedHosts, trustedHops, limits: lim, hostClock, log: logger });
   // A restart brings every table's sockets back at once (10 per table): a deep accept queue
   // keeps those connects from being dropped (the kernel caps it at net.core.somaxconn).
   await app.listen({ port, host, backlog: 4096 });
@@ -102,21 +142,27 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
     logger.info({ tables, warmMs: resumed.warmMs }, 'every table rebuilt and resumed');
   });
 
-  let closed = false;
+  let closing: Promise<void> | null = null;
   return {
     url,
     port: realPort,
     hub,
     resumed,
     warmed: warming,
-    async close(): Promise<void> {
-      if (closed) return;
-      closed = true;
-      hub.close();
-      await warming.catch(() => undefined);
-      ws.close();
-      await app.close();
-      await storage.close();
+    limits: lim,
+    log: logger,
+    close(): Promise<void> {
+      closing ??= (async () => {
+        ws.drain();
+        const http = app.close(); // no new request; those under way finish
+        hub.close(); // no timer, bot or retry starts anything new
+        await warming.catch(() => undefined);
+        await hub.idle(); // what was queued is stored and answered
+        await ws.close();
+        await http;
+        await storage.close();
+      })();
+      return closing;
     },
   };
 }

@@ -3,14 +3,11 @@
 // GOROD_STANDBY=1 loads everything, then waits for a line on stdin before opening the database
 // and the port (a warm spare: the crash test restarts a killed server without the load time).
 import { startServer } from './index.js';
+import { runUntilSignal } from './run.js';
 
 if (process.env['GOROD_STANDBY'] === '1') await new Promise((res) => process.stdin.once('data', res));
 const timeScale = process.env['TIME_SCALE'] ? Number(process.env['TIME_SCALE']) : undefined;
 const server = await startServer(timeScale !== undefined ? { timeScale } : {});
 process.stdout.write(JSON.stringify({ listening: server.url, resumed: server.resumed }) + '\n');
 void server.warmed.then(() => process.stdout.write(JSON.stringify({ warmed: server.resumed.warmMs }) + '\n'));
-const stop = (): void => {
-  void server.close().then(() => process.exit(0));
-};
-process.on('SIGINT', stop);
-process.on('SIGTERM', stop);
+runUntilSignal(server);

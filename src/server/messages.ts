@@ -1,9 +1,33 @@
 // Inbound messages (validated with zod, strict) and the shapes of outbound ones (docs/protocol.md).
 import { z } from 'zod';
-import { VERBS } from '../engine/index.js';
+import { reject, VERBS, type RejectionCode } from '../engine/index.js';
 
 const seatNo = z.number().int().min(1).max(64);
-const text = z.string().max(4000);
+
+/**
+ * What no name or text may hold: control characters (a text keeps its line breaks), bidi
+ * overrides, embeddings, isolates and marks (they reorder what others read: a name that shows as
+ * another's), zero-width characters and the line and paragraph separators. Checked after NFC.
+ */
+// eslint-disable-next-line no-control-regex -- finding control characters is the point
+const NOT_IN_TEXT = /[\u0000-\u0009\u000B-\u001F\u007F-\u009F\u061C\u200B-\u200F\u2028-\u202E\u2060-\u206F\uFEFF]/u;
+const NOT_IN_NAME = /[\n]/u;
+
+/** A message's text (a speech, a reason): NFC, refused (`badText`) with a forbidden character. */
+function cleanText(max: number, multiline: boolean) {
+  return z
+    .string()
+    .max(max)
+    .transform((s) => s.normalize('NFC'))
+    .refine((s) => !NOT_IN_TEXT.test(s) && (multiline || !NOT_IN_NAME.test(s)), { message: 'badText' });
+}
+
+/** A nickname: trimmed, 1..64 characters, one line, NFC. */
+export const nickname = cleanText(256, false)
+  .transform((s) => s.trim())
+  .pipe(z.string().min(1).max(64));
+
+const text = cleanText(4000, true);
 
 /** A command as a client sends it; `by` only counts from the judge (the token decides). */
 export const CommandBody = z.strictObject({
@@ -39,6 +63,13 @@ export const ClientMessage = z.discriminatedUnion('type', [
     totalMs: z.number().int().min(0).max(86_400_000).optional(),
   }),
   z.strictObject({ type: z.literal('ping') }),
+  // The host of a table with a server clock: pause it, resume it, or add time to this stage.
+  z.strictObject({
+    type: z.literal('clock'),
+    nonce: nonce.optional(),
+    action: z.enum(['pause', 'resume', 'extend']),
+    seconds: z.number().int().min(1).max(600).optional(),
+  }),
 ]);
 export type ClientMessage = z.infer<typeof ClientMessage>;
 
@@ -49,7 +80,7 @@ export const CreateTableBody = z.strictObject({
   size: z.number().int().min(1).max(64).optional(),
   options: z.record(z.string().max(64), z.union([z.string().max(64), z.number(), z.boolean()])).optional(),
   mode: z.enum(['online', 'judge']).default('online'),
-  names: z.array(z.string().min(1).max(64)).max(64).optional(),
+  names: z.array(nickname).max(64).optional(),
   bots: z.array(seatNo).max(64).optional(),
   botPolicy: z.string().max(64).optional(),
   botDelayMs: z.number().int().min(0).max(60_000).optional(),
@@ -66,6 +97,8 @@ export const CreateTableBody = z.strictObject({
   uploadKey: z.string().regex(/^[0-9a-f]{32,64}$/).optional(),
   /** Online tables: anyone may take a free seat from the lobby (POST /api/tables/:id/claim). Default false. */
   open: z.boolean().optional(),
+  /** Open tables: seats the host keeps for people it invites (their links come in the answer); the rest are free. */
+  reserve: z.array(seatNo).max(64).optional(),
   /** A given deal: accepted only by a server started with fixedDeals (benchmarks, tests). */
   deal: z.array(z.string().max(32)).max(64).optional(),
   /** Judge tables: the commands of a game begun offline (imported with its deal). */
@@ -81,10 +114,10 @@ export const CreateTableBody = z.strictObject({
 });
 export type CreateTableBody = z.infer<typeof CreateTableBody>;
 
-export const NameBody = z.strictObject({ token, nickname: z.string().trim().min(1).max(64) });
+export const NameBody = z.strictObject({ token, nickname });
 export const TokenBody = z.strictObject({ token });
 /** `POST /api/tables/:id/claim`: a stranger takes a free seat of an open table under this nickname. */
-export const ClaimBody = z.strictObject({ nickname: z.string().trim().min(1).max(64) });
+export const ClaimBody = z.strictObject({ nickname });
 
 /** Server error codes beside the engine's rejection codes. */
 export const SERVER_ERRORS = {
@@ -101,9 +134,21 @@ export const SERVER_ERRORS = {
   tableNotFound: ['Стол не найден', 'No such table'],
   notFinished: ['Игра ещё не окончена', 'The game is not finished'],
   badOrigin: ['Чужой источник запроса', 'Foreign origin'],
+  badHost: ['Неизвестное имя сервера (ALLOWED_HOSTS)', 'Unknown server name (ALLOWED_HOSTS)'],
   notFound: ['Не найдено', 'Not found'],
   notOpen: ['За этот стол садятся только по приглашению', 'This table is by invitation only'],
   noFreeSeat: ['Свободных мест нет', 'No free seat is left'],
+  hostClock: [
+    'За онлайн-столом речи, голосование и ночь заканчивает таймер сервера; создатель стола может поставить его на паузу, продолжить или добавить время',
+    'At an online table the server’s clock ends speeches, votes and nights; the host may pause it, resume it or add time',
+  ],
+  noTimer: ['Сейчас таймер не идёт', 'No timer is running now'],
+  alreadyPaused: ['Таймер уже на паузе', 'The timer is already paused'],
+  notPaused: ['Таймер не на паузе', 'The timer is not paused'],
+  extendLimit: ['Этот этап больше не продлить', 'This stage cannot be extended any further'],
+  rateLimited: ['Слишком часто; подождите немного', 'Too many requests; wait a little'],
+  badText: ['Недопустимые символы в тексте', 'The text holds characters that are not allowed'],
+  shuttingDown: ['Сервер перезапускается; подключитесь снова', 'The server is restarting; reconnect'],
 } as const;
 export type ServerErrorCode = keyof typeof SERVER_ERRORS;
 
@@ -122,6 +167,20 @@ export function serverError(code: ServerErrorCode, detail?: string, nonce?: stri
   if (nonce !== undefined) e.nonce = nonce;
   if (detail !== undefined) e.detail = detail.slice(0, 200);
   return e;
+}
+
+/** An engine rejection code (badTarget, gameOver…) as an error message. */
+export function rejection(code: RejectionCode, detail?: string, nonce?: string): ErrorMessage {
+  const r = reject(code, undefined, detail);
+  const e: ErrorMessage = { type: 'error', code: r.code, message: r.message };
+  if (nonce !== undefined) e.nonce = nonce;
+  if (r.detail !== undefined) e.detail = r.detail;
+  return e;
+}
+
+/** The error code of a zod failure: `badText` for a forbidden character, else `badMessage`. */
+export function zodCode(e: z.ZodError): 'badText' | 'badMessage' {
+  return e.issues.some((i) => i.message === 'badText') ? 'badText' : 'badMessage';
 }
 
 /** A short, safe description of a zod failure (path and issue, never the input). */

@@ -1,56 +1,78 @@
-// In-memory storage for tests: same contract as SQLite, nothing survives the process.
-import type { CommandRow, Deadline, EditRow, Storage, TablePatch, TableRow } from './storage.js';
+// In-memory storage (tests, `DATABASE_URL=memory:`): the same contract as SQLite
+// (test/server/storage-contract.ts), nothing survives the process. Every call answers in a later
+// turn, as a real database would, and hands out copies.
+import { storageError, type CommandRow, type Deadline, type EditRow, type Storage, type TablePatch, type TableRow } from './storage.js';
+
+const LIVE = new Set(['lobby', 'playing']);
 
 export class MemoryStorage implements Storage {
   private tables = new Map<string, TableRow>();
   private logs = new Map<string, CommandRow[]>();
   private editLog = new Map<string, EditRow[]>();
 
-  async createTable(row: TableRow): Promise<void> {
-    if (this.tables.has(row.id)) throw new Error(`table ${row.id} exists`);
-    this.tables.set(row.id, structuredClone(row));
-    this.logs.set(row.id, []);
+  private async table(id: string): Promise<TableRow> {
+    await Promise.resolve();
+    const t = this.tables.get(id);
+    if (!t) throw storageError('GOROD_NOT_FOUND', `no table ${id}`);
+    return t;
+  }
+
+  async createTable(row: TableRow, commands: CommandRow[] = []): Promise<void> {
+    await Promise.resolve();
+    if (this.tables.has(row.id)) throw Object.assign(new Error(`table ${row.id} exists`), { code: 'SQLITE_CONSTRAINT_PRIMARYKEY' });
+    const log: CommandRow[] = [];
+    for (const c of commands) this.check(log, c);
+    this.tables.set(row.id, structuredClone({ ...row, deadline: null }));
+    this.logs.set(row.id, structuredClone(log));
   }
 
   async updateTable(id: string, patch: TablePatch): Promise<void> {
-    const t = this.tables.get(id);
-    if (!t) throw new Error(`no table ${id}`);
-    Object.assign(t, structuredClone(patch));
+    Object.assign(await this.table(id), structuredClone(patch));
   }
 
   async setDeadline(id: string, deadline: Deadline | null): Promise<void> {
-    const t = this.tables.get(id);
-    if (!t) throw new Error(`no table ${id}`);
-    t.deadline = deadline ? { ...deadline } : null;
+    (await this.table(id)).deadline = deadline ? { ...deadline } : null;
   }
 
   async getTable(id: string): Promise<TableRow | null> {
+    await Promise.resolve();
     const t = this.tables.get(id);
     return t ? structuredClone(t) : null;
   }
 
   async unfinishedTables(): Promise<TableRow[]> {
-    return [...this.tables.values()].filter((t) => t.status !== 'finished').map((t) => structuredClone(t));
+    await Promise.resolve();
+    return [...this.tables.values()]
+      .filter((t) => LIVE.has(t.status))
+      .sort((a, b) => a.createdAt - b.createdAt)
+      .map((t) => structuredClone(t));
   }
 
-  async finishedTables(limit: number): Promise<TableRow[]> {
+  async finishedTables(limit: number, before = Number.MAX_SAFE_INTEGER): Promise<TableRow[]> {
+    await Promise.resolve();
     return [...this.tables.values()]
-      .filter((t) => t.status === 'finished')
+      .filter((t) => t.status === 'finished' && (t.finishedAt ?? 0) < before)
       .sort((a, b) => (b.finishedAt ?? 0) - (a.finishedAt ?? 0))
       .slice(0, limit)
       .map((t) => structuredClone(t));
   }
 
-  async appendCommand(tableId: string, row: CommandRow): Promise<void> {
-    const log = this.logs.get(tableId);
-    if (!log) throw new Error(`no table ${tableId}`);
+  /** The same refusals as the SQL constraints: seq in order, a sender's nonce once. */
+  private check(log: CommandRow[], row: CommandRow): void {
     const last = log[log.length - 1];
-    if (row.seq !== (last ? last.seq + 1 : 0)) throw new Error(`seq ${row.seq} out of order`);
-    if (row.nonce !== null && log.some((c) => c.sender === row.sender && c.nonce === row.nonce)) throw new Error('duplicate nonce');
-    log.push(structuredClone(row));
+    if (row.seq !== (last ? last.seq + 1 : 0)) throw storageError('GOROD_CONFLICT', `seq ${row.seq} out of order`);
+    if (row.nonce !== null && log.some((c) => c.sender === row.sender && c.nonce === row.nonce)) throw Object.assign(new Error('duplicate nonce'), { code: 'SQLITE_CONSTRAINT_UNIQUE' });
+    log.push(row);
+  }
+
+  async appendCommand(tableId: string, row: CommandRow): Promise<void> {
+    await this.table(tableId);
+    const log = this.logs.get(tableId)!;
+    this.check(log, structuredClone(row));
   }
 
   async commands(tableId: string): Promise<CommandRow[]> {
+    await Promise.resolve();
     return structuredClone(this.logs.get(tableId) ?? []);
   }
 
@@ -61,9 +83,10 @@ export class MemoryStorage implements Storage {
   }
 
   async undoCommand(tableId: string, seq: number, edit: EditRow): Promise<void> {
-    const log = this.logs.get(tableId);
-    const last = log?.[log.length - 1];
-    if (!log || !last || last.seq !== seq) throw new Error('undo: not the last command');
+    await this.table(tableId);
+    const log = this.logs.get(tableId)!;
+    const last = log[log.length - 1];
+    if (!last || last.seq !== seq) throw storageError('GOROD_CONFLICT', 'undo: not the last command');
     log.pop();
     const e = this.editLog.get(tableId) ?? [];
     e.push(structuredClone(edit));
@@ -71,6 +94,7 @@ export class MemoryStorage implements Storage {
   }
 
   async edits(tableId: string): Promise<EditRow[]> {
+    await Promise.resolve();
     return structuredClone(this.editLog.get(tableId) ?? []);
   }
 

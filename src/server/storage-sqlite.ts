@@ -1,229 +1,143 @@
-// SQLite storage (better-sqlite3, WAL). The SQL is plain (TEXT/BIGINT, no SQLite-only syntax in
-// the schema) so a Postgres implementation can use the same tables. A command is durable once
-// its INSERT returns: WAL with synchronous=NORMAL survives a killed process (kill -9); FULL
-// (SQLITE_SYNC=full) also survives a power cut.
-import { mkdirSync } from 'node:fs';
-import { dirname } from 'node:path';
-import Database from 'better-sqlite3';
+// SQLite storage for the server: a worker thread owns the database (sqlite-worker.ts over
+// sqlite-db.ts) and this class forwards each call to it. A locked, slow or full database then
+// delays or fails the calls that need it, while the event loop goes on serving every table and
+// the HTTP API. The queue to the worker is bounded: past `maxPending` calls in flight, a call
+// fails at once (the command is not acknowledged and the client retries) instead of piling up.
+import { Worker } from 'node:worker_threads';
+import type { SqliteOptions } from './sqlite-db.js';
 import type { CommandRow, Deadline, EditRow, Storage, TablePatch, TableRow } from './storage.js';
 
-const SELECT = 'SELECT t.body AS body, d.stage_key AS stage_key, d.at AS at FROM game_tables t LEFT JOIN game_deadlines d ON d.table_id = t.id';
-
-const SCHEMA = `
-CREATE TABLE IF NOT EXISTS game_tables (
-  id TEXT PRIMARY KEY,
-  created_at BIGINT NOT NULL,
-  status TEXT NOT NULL,
-  finished_at BIGINT,
-  body TEXT NOT NULL
-);
-CREATE INDEX IF NOT EXISTS game_tables_status ON game_tables (status, finished_at);
-CREATE TABLE IF NOT EXISTS game_commands (
-  table_id TEXT NOT NULL,
-  seq INTEGER NOT NULL,
-  sender TEXT NOT NULL,
-  nonce TEXT,
-  body TEXT NOT NULL,
-  at BIGINT NOT NULL,
-  PRIMARY KEY (table_id, seq)
-);
-CREATE UNIQUE INDEX IF NOT EXISTS game_commands_nonce ON game_commands (table_id, sender, nonce);
-CREATE TABLE IF NOT EXISTS game_deadlines (
-  table_id TEXT PRIMARY KEY,
-  stage_key INTEGER NOT NULL,
-  at BIGINT NOT NULL
-);
-CREATE TABLE IF NOT EXISTS game_edits (
-  table_id TEXT NOT NULL,
-  at BIGINT NOT NULL,
-  kind TEXT NOT NULL,
-  seq INTEGER NOT NULL,
-  body TEXT NOT NULL
-);
-CREATE INDEX IF NOT EXISTS game_edits_table ON game_edits (table_id);
-`;
-
-interface TableDbRow {
-  body: string;
-  stage_key: number | null;
-  at: number | null;
-}
-interface CommandDbRow {
-  table_id: string;
-  seq: number;
-  sender: string;
-  nonce: string | null;
-  body: string;
-  at: number;
+export interface SqliteStorageOptions extends SqliteOptions {
+  /** Calls in flight to the worker before new ones are refused (default 10,000). */
+  maxPending?: number;
 }
 
-interface Pending {
-  run: () => void;
-  resolve: () => void;
-  reject: (e: unknown) => void;
+interface Waiter {
+  resolve(v: unknown): void;
+  reject(e: unknown): void;
+}
+
+type Reply = { id: number; ok: true; value: unknown } | { id: number; ok: false; error: { message: string; code?: string } };
+
+const HERE = import.meta.url;
+
+function failure(message: string, code: string): Error {
+  return Object.assign(new Error(message), { code });
 }
 
 export class SqliteStorage implements Storage {
-  private db: Database.Database;
-  private st: Record<string, Database.Statement>;
-  /** Group commit: writes queued in one event-loop turn share a transaction. */
-  private queue: Pending[] = [];
+  private worker: Worker | null = null;
+  private pending = new Map<number, Waiter>();
+  private next = 0;
+  private closing: Promise<void> | null = null;
+  private readonly maxPending: number;
 
-  constructor(file: string, opts: { sync?: 'normal' | 'full' } = {}) {
-    if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
-    this.db = new Database(file);
-    this.db.pragma('journal_mode = WAL');
-    this.db.pragma(`synchronous = ${opts.sync === 'full' ? 'FULL' : 'NORMAL'}`);
-    this.db.pragma('busy_timeout = 5000');
-    this.db.exec(SCHEMA);
-    // game_edits.meta (undo nonces) came later: add it to databases made before.
-    const editCols = this.db.prepare("SELECT name FROM pragma_table_info('game_edits')").all() as { name: string }[];
-    if (!editCols.some((c) => c.name === 'meta')) this.db.exec('ALTER TABLE game_edits ADD COLUMN meta TEXT');
-    this.st = {
-      insertTable: this.db.prepare('INSERT INTO game_tables (id, created_at, status, finished_at, body) VALUES (?, ?, ?, ?, ?)'),
-      updateTable: this.db.prepare('UPDATE game_tables SET status = ?, finished_at = ?, body = ? WHERE id = ?'),
-      getTable: this.db.prepare(`${SELECT} WHERE t.id = ?`),
-      unfinished: this.db.prepare(`${SELECT} WHERE t.status <> 'finished' ORDER BY t.created_at`),
-      finished: this.db.prepare(`${SELECT} WHERE t.status = 'finished' ORDER BY t.finished_at DESC LIMIT ?`),
-      setDeadline: this.db.prepare(
-        'INSERT INTO game_deadlines (table_id, stage_key, at) VALUES (?, ?, ?) ON CONFLICT (table_id) DO UPDATE SET stage_key = excluded.stage_key, at = excluded.at',
-      ),
-      clearDeadline: this.db.prepare('DELETE FROM game_deadlines WHERE table_id = ?'),
-      append: this.db.prepare('INSERT INTO game_commands (table_id, seq, sender, nonce, body, at) VALUES (?, ?, ?, ?, ?, ?)'),
-      commands: this.db.prepare('SELECT * FROM game_commands WHERE table_id = ? ORDER BY seq'),
-      allUnfinishedCommands: this.db.prepare(
-        "SELECT c.* FROM game_commands c JOIN game_tables t ON t.id = c.table_id WHERE t.status <> 'finished' ORDER BY c.table_id, c.seq",
-      ),
-      lastSeq: this.db.prepare('SELECT MAX(seq) AS seq FROM game_commands WHERE table_id = ?'),
-      deleteCommand: this.db.prepare('DELETE FROM game_commands WHERE table_id = ? AND seq = ?'),
-      insertEdit: this.db.prepare('INSERT INTO game_edits (table_id, at, kind, seq, body, meta) VALUES (?, ?, ?, ?, ?, ?)'),
-      edits: this.db.prepare('SELECT * FROM game_edits WHERE table_id = ? ORDER BY at, seq'),
+  constructor(
+    private file: string,
+    private opts: SqliteStorageOptions = {},
+  ) {
+    this.maxPending = opts.maxPending ?? 10_000;
+    this.worker = this.spawn();
+  }
+
+  private spawn(): Worker {
+    const data = { gorodSqlite: { file: this.file, opts: { sync: this.opts.sync, busyMs: this.opts.busyMs } } };
+    // From the TypeScript sources the worker needs its own tsx loader (sqlite-worker-boot.mjs).
+    const w = HERE.endsWith('.ts')
+      ? new Worker(new URL('./sqlite-worker-boot.mjs', HERE), { workerData: { ...data, entry: new URL('./sqlite-worker.ts', HERE).href } })
+      : new Worker(new URL('./sqlite-worker.js', HERE), { workerData: data });
+    w.unref();
+    w.on('message', (r: Reply) => {
+      const p = this.pending.get(r.id);
+      if (!p) return;
+      this.pending.delete(r.id);
+      if (this.pending.size === 0) w.unref();
+      if (r.ok) p.resolve(r.value);
+      else p.reject(Object.assign(new Error(r.error.message), r.error.code ? { code: r.error.code } : {}));
+    });
+    const dead = (why: string): void => {
+      if (this.worker !== w) return;
+      this.worker = null;
+      // Whatever was in flight did not happen or is not known to have: fail it. The next call
+      // starts a new worker (a table rebuilds from what is stored).
+      const lost = [...this.pending.values()];
+      this.pending.clear();
+      for (const p of lost) p.reject(failure(`storage worker stopped: ${why}`, 'GOROD_WORKER'));
     };
+    w.on('error', (e) => dead(e.message));
+    w.on('exit', (code) => dead(`exit ${code}`));
+    return w;
   }
 
-  async createTable(row: TableRow): Promise<void> {
-    this.st.insertTable!.run(row.id, row.createdAt, row.status, row.finishedAt, JSON.stringify(row));
-  }
-
-  async updateTable(id: string, patch: TablePatch): Promise<void> {
-    const tx = this.db.transaction(() => {
-      const cur = this.st.getTable!.get(id) as TableDbRow | undefined;
-      if (!cur) throw new Error(`no table ${id}`);
-      const row = { ...(JSON.parse(cur.body) as TableRow), ...patch, deadline: null };
-      this.st.updateTable!.run(row.status, row.finishedAt, JSON.stringify(row), id);
-    });
-    tx();
-  }
-
-  /**
-   * Queue a write; it is committed with the others of this turn in one transaction, and the
-   * promise settles after the commit. A failing write (a duplicate nonce) fails alone.
-   */
-  private write(run: () => void): Promise<void> {
-    return new Promise((resolve, reject) => {
-      this.queue.push({ run, resolve, reject });
-      if (this.queue.length === 1) setImmediate(() => this.flush());
+  private call<T>(op: string, ...args: unknown[]): Promise<T> {
+    if (this.closing) return Promise.reject(failure('storage closed', 'GOROD_CLOSED'));
+    if (this.pending.size >= this.maxPending) return Promise.reject(failure('storage queue full', 'GOROD_BUSY'));
+    const w = (this.worker ??= this.spawn());
+    const id = ++this.next;
+    return new Promise<T>((resolve, reject) => {
+      this.pending.set(id, { resolve: resolve as (v: unknown) => void, reject });
+      if (this.pending.size === 1) w.ref();
+      w.postMessage({ id, op, args });
     });
   }
 
-  private flush(): void {
-    const batch = this.queue;
-    this.queue = [];
-    try {
-      this.db.transaction(() => {
-        for (const p of batch) p.run();
-      })();
-    } catch {
-      // Rare (a constraint broke): commit each write on its own so that only the bad one fails.
-      for (const p of batch) {
-        try {
-          this.db.transaction(p.run)();
-          p.resolve();
-        } catch (e) {
-          p.reject(e);
-        }
-      }
-      return;
-    }
-    for (const p of batch) p.resolve();
+  createTable(row: TableRow, commands: CommandRow[] = []): Promise<void> {
+    return this.call('createTable', row, commands);
   }
-
+  updateTable(id: string, patch: TablePatch): Promise<void> {
+    return this.call('updateTable', id, patch);
+  }
   setDeadline(id: string, deadline: Deadline | null): Promise<void> {
-    return this.write(() => {
-      if (deadline) this.st.setDeadline!.run(id, deadline.key, deadline.at);
-      else this.st.clearDeadline!.run(id);
-    });
+    return this.call('setDeadline', id, deadline);
   }
-
-  async getTable(id: string): Promise<TableRow | null> {
-    const r = this.st.getTable!.get(id) as TableDbRow | undefined;
-    return r ? toTable(r) : null;
+  getTable(id: string): Promise<TableRow | null> {
+    return this.call('getTable', id);
   }
-
-  async unfinishedTables(): Promise<TableRow[]> {
-    return (this.st.unfinished!.all() as TableDbRow[]).map(toTable);
+  unfinishedTables(): Promise<TableRow[]> {
+    return this.call('unfinishedTables');
   }
-
-  async finishedTables(limit: number): Promise<TableRow[]> {
-    return (this.st.finished!.all(limit) as TableDbRow[]).map(toTable);
+  finishedTables(limit: number, before?: number): Promise<TableRow[]> {
+    return this.call('finishedTables', limit, before);
   }
-
   appendCommand(tableId: string, row: CommandRow): Promise<void> {
-    const body = JSON.stringify(row.command);
-    return this.write(() => this.st.append!.run(tableId, row.seq, row.sender, row.nonce, body, row.at));
+    return this.call('appendCommand', tableId, row);
+  }
+  commands(tableId: string): Promise<CommandRow[]> {
+    return this.call('commands', tableId);
+  }
+  commandsOf(tableIds: string[]): Promise<Map<string, CommandRow[]>> {
+    return this.call('commandsOf', tableIds);
+  }
+  undoCommand(tableId: string, seq: number, edit: EditRow): Promise<void> {
+    return this.call('undoCommand', tableId, seq, edit);
+  }
+  edits(tableId: string): Promise<EditRow[]> {
+    return this.call('edits', tableId);
   }
 
-  async commands(tableId: string): Promise<CommandRow[]> {
-    return (this.st.commands!.all(tableId) as CommandDbRow[]).map(toCommand);
+  /** journal_mode and synchronous of the connection (tests and diagnostics). */
+  settings(): Promise<{ journalMode: string; synchronous: number }> {
+    return this.call('settings');
   }
 
-  async commandsOf(tableIds: string[]): Promise<Map<string, CommandRow[]>> {
-    const want = new Set(tableIds);
-    const out = new Map<string, CommandRow[]>();
-    for (const id of tableIds) out.set(id, []);
-    // One scan for a restart instead of one query per table.
-    for (const r of this.st.allUnfinishedCommands!.iterate() as IterableIterator<CommandDbRow>) {
-      if (want.has(r.table_id)) out.get(r.table_id)!.push(toCommand(r));
-    }
-    for (const id of tableIds) if (out.get(id)!.length === 0) out.set(id, await this.commands(id));
-    return out;
+  /** Calls in flight to the worker. */
+  get inFlight(): number {
+    return this.pending.size;
   }
 
-  async undoCommand(tableId: string, seq: number, edit: EditRow): Promise<void> {
-    const tx = this.db.transaction(() => {
-      const last = (this.st.lastSeq!.get(tableId) as { seq: number | null }).seq;
-      if (last !== seq) throw new Error('undo: not the last command');
-      this.st.deleteCommand!.run(tableId, seq);
-      const meta = edit.nonce !== undefined || edit.undone ? JSON.stringify({ nonce: edit.nonce, undone: edit.undone }) : null;
-      this.st.insertEdit!.run(tableId, edit.at, edit.kind, edit.seq, JSON.stringify(edit.command), meta);
-    });
-    tx();
+  /** Commits what was sent, closes the database and stops the worker. */
+  close(): Promise<void> {
+    this.closing ??= (async () => {
+      const w = this.worker;
+      if (!w) return;
+      const exited = new Promise<void>((res) => w.once('exit', () => res()));
+      const id = ++this.next;
+      const done = new Promise<void>((resolve, reject) => this.pending.set(id, { resolve: () => resolve(), reject }));
+      w.ref();
+      w.postMessage({ id, op: 'close', args: [] });
+      await done.catch(() => undefined);
+      await exited;
+    })();
+    return this.closing;
   }
-
-  async edits(tableId: string): Promise<EditRow[]> {
-    return (this.st.edits!.all(tableId) as { at: number; kind: 'undo'; seq: number; body: string; meta: string | null }[]).map((r) => {
-      const e: EditRow = { at: r.at, kind: r.kind, seq: r.seq, command: JSON.parse(r.body) };
-      if (r.meta) {
-        const m = JSON.parse(r.meta) as Pick<EditRow, 'nonce' | 'undone'>;
-        if (m.nonce !== undefined) e.nonce = m.nonce;
-        if (m.undone) e.undone = m.undone;
-      }
-      return e;
-    });
-  }
-
-  async close(): Promise<void> {
-    if (this.queue.length) this.flush();
-    this.db.close();
-  }
-}
-
-function toTable(r: TableDbRow): TableRow {
-  const row = JSON.parse(r.body) as TableRow;
-  row.deadline = r.stage_key !== null && r.at !== null ? { key: r.stage_key, at: r.at } : null;
-  return row;
-}
-
-function toCommand(r: CommandDbRow): CommandRow {
-  return { seq: r.seq, sender: r.sender, nonce: r.nonce, command: JSON.parse(r.body), at: r.at };
 }

@@ -1,66 +1,61 @@
-// The storage contract, for the in-memory and the SQLite implementation alike.
+// Every storage passes the same contract (test/server/storage-contract.ts); then what is SQLite's
+// own: durable by default (synchronous=FULL), its I/O off the event loop, a bounded queue.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { Storage, TableRow } from './storage.js';
+import { storageContract, tableRow } from '../../test/server/storage-contract.js';
 import { MemoryStorage } from './storage-memory.js';
 import { SqliteStorage } from './storage-sqlite.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'gorod-storage-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-function row(id: string): TableRow {
-  return {
-    id,
-    createdAt: Date.now(),
-    mode: 'online',
-    setup: { preset: 'classic', size: 10 },
-    salt: 's',
-    commitment: 'c',
-    hostToken: 'h',
-    spectatorToken: 'p',
-    seats: [],
-    botPolicy: 'random',
-    botDelayMs: 0,
-    clock: { auto: true, introNightSeconds: 1, nightSeconds: 1, voteSeconds: 1 },
-    autoStart: true,
-    status: 'lobby',
-    winner: null,
-    finishedAt: null,
-    deadline: null,
-  };
-}
+storageContract('memory', { open: () => new MemoryStorage(), durable: false });
+storageContract('sqlite', { open: (name) => new SqliteStorage(join(dir, `${name}.sqlite`)), durable: true });
 
-const impls: [string, () => Storage][] = [
-  ['memory', () => new MemoryStorage()],
-  ['sqlite', () => new SqliteStorage(join(dir, `s${Math.random()}.sqlite`))],
-];
+describe('sqlite storage', () => {
+  it('is durable by default: WAL with synchronous=FULL (NORMAL on request)', async () => {
+    const s = new SqliteStorage(join(dir, 'full.sqlite'));
+    expect(await s.settings()).toEqual({ journalMode: 'wal', synchronous: 2 });
+    await s.close();
+    const n = new SqliteStorage(join(dir, 'normal.sqlite'), { sync: 'normal' });
+    expect(await n.settings()).toEqual({ journalMode: 'wal', synchronous: 1 });
+    await n.close();
+  });
 
-describe.each(impls)('%s storage', (_name, make) => {
-  it('keeps tables, commands in order, nonces once, deadlines and undo history', async () => {
-    const s = make();
-    await s.createTable(row('a'));
-    await s.createTable(row('b'));
-    await s.appendCommand('a', { seq: 0, sender: 'seat:1', nonce: 'n1', command: { by: 1, do: 'endSpeech' }, at: 1 });
-    await s.appendCommand('a', { seq: 1, sender: 'bot:2', nonce: null, command: { by: 2, do: 'endSpeech' }, at: 2 });
-    await s.appendCommand('a', { seq: 2, sender: 'bot:2', nonce: null, command: { by: 2, do: 'endSpeech' }, at: 3 });
-    await expect(s.appendCommand('a', { seq: 3, sender: 'seat:1', nonce: 'n1', command: { by: 1, do: 'endSpeech' }, at: 4 })).rejects.toThrow();
-    await expect(s.appendCommand('a', { seq: 1, sender: 'seat:1', nonce: 'n9', command: { by: 1, do: 'endSpeech' }, at: 4 })).rejects.toThrow();
-    expect((await s.commands('a')).map((c) => c.seq)).toEqual([0, 1, 2]);
-    expect((await s.commandsOf(['a', 'b'])).get('b')).toEqual([]);
-    await s.setDeadline('a', { key: 7, at: 1234 });
-    expect((await s.getTable('a'))?.deadline).toEqual({ key: 7, at: 1234 });
-    await s.updateTable('a', { status: 'playing' });
-    expect((await s.getTable('a'))?.deadline).toEqual({ key: 7, at: 1234 });
-    await s.undoCommand('a', 2, { at: 5, kind: 'undo', seq: 2, command: { by: 2, do: 'endSpeech' } });
-    await expect(s.undoCommand('a', 0, { at: 5, kind: 'undo', seq: 0, command: { by: 1, do: 'endSpeech' } })).rejects.toThrow();
-    expect((await s.commands('a')).length).toBe(2);
-    expect(await s.edits('a')).toEqual([{ at: 5, kind: 'undo', seq: 2, command: { by: 2, do: 'endSpeech' } }]);
-    await s.updateTable('b', { status: 'finished', finishedAt: 10, winner: 'red' });
-    expect((await s.unfinishedTables()).map((t) => t.id)).toEqual(['a']);
-    expect((await s.finishedTables(5)).map((t) => t.winner)).toEqual(['red']);
-    expect(await s.getTable('zzz')).toBeNull();
+  it('waits for a lock held by another connection without blocking the event loop, then fails or commits', async () => {
+    const file = join(dir, 'locked.sqlite');
+    const s = new SqliteStorage(file, { busyMs: 400 });
+    await s.createTable(tableRow('a'));
+    const other = new Database(file);
+    other.exec('BEGIN IMMEDIATE');
+    // A write that waits for the lock longer than busyMs fails with SQLITE_BUSY ...
+    let ticks = 0;
+    const ticker = setInterval(() => ticks++, 10);
+    await expect(s.appendCommand('a', { seq: 0, sender: 'x', nonce: null, command: { by: 1, do: 'endSpeech' }, at: 0 })).rejects.toMatchObject({ code: 'SQLITE_BUSY' });
+    clearInterval(ticker);
+    // ... while the event loop went on turning meanwhile (it would not have turned at all had
+    // the wait been on this thread).
+    expect(ticks).toBeGreaterThan(5);
+    // A write whose lock goes before busyMs commits.
+    const w = s.appendCommand('a', { seq: 0, sender: 'x', nonce: null, command: { by: 1, do: 'endSpeech' }, at: 0 });
+    setTimeout(() => other.exec('ROLLBACK'), 100);
+    await w;
+    expect((await s.commands('a')).length).toBe(1);
+    other.close();
+    await s.close();
+  });
+
+  it('refuses calls past its bound instead of queueing without end', async () => {
+    const s = new SqliteStorage(join(dir, 'bound.sqlite'), { maxPending: 5 });
+    await s.createTable(tableRow('a'));
+    const calls = Array.from({ length: 8 }, () => s.getTable('a'));
+    const settled = await Promise.allSettled(calls);
+    expect(settled.filter((r) => r.status === 'fulfilled').length).toBe(5);
+    expect(settled.filter((r) => r.status === 'rejected').map((r) => (r as PromiseRejectedResult).reason.code)).toEqual(['GOROD_BUSY', 'GOROD_BUSY', 'GOROD_BUSY']);
+    expect(s.inFlight).toBe(0);
     await s.close();
   });
 });

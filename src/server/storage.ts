@@ -3,7 +3,8 @@
 import type { Command, Setup } from '../engine/index.js';
 
 export type TableMode = 'online' | 'judge';
-export type TableStatus = 'lobby' | 'playing' | 'finished';
+/** `expired`: a lobby nobody started in time (hub.ts); it is never loaded again. */
+export type TableStatus = 'lobby' | 'playing' | 'finished' | 'expired';
 /**
  * Who dealt: `server` (crypto, committed, R60), `cards` (a judge entered the cards drawn at the
  * table: no commitment), `app` (the judge's console dealt and committed before the game),
@@ -11,16 +12,25 @@ export type TableStatus = 'lobby' | 'playing' | 'finished';
  */
 export type DealSource = 'server' | 'cards' | 'app' | 'fixed';
 
+/**
+ * Who holds a human seat (seats.ts has the transitions):
+ * - `free`: an open table's seat that anyone may claim; no credential exists for it;
+ * - `reserved`: its link (token) went to the host, and nobody has opened it yet;
+ * - `claimed`: a stranger claimed it and holds its only credential (the host never saw it);
+ * - `bound`: a player opened the host's link (connected or renamed with it).
+ * Issue 20 (accounts) adds a seat bound to an account beside these.
+ */
+export type SeatHold = 'free' | 'reserved' | 'claimed' | 'bound';
+
 export interface SeatRow {
   seat: number;
-  /** null for a bot seat. */
+  /** The seat's credential; null for a bot seat and a free one. */
   token: string | null;
   bot: boolean;
   name: string;
-  /**
-   * Open tables: a stranger took this seat (`POST /api/tables/:id/claim`), so it is never handed
-   * out again. Absent on rows made before claims existed (and on seats nobody claimed).
-   */
+  /** Absent on bot seats, and on rows made before seat holds existed (seats.ts holdOf reads them). */
+  hold?: SeatHold;
+  /** Rows made before seat holds existed: a stranger claimed this seat (now `hold: 'claimed'`). */
   claimed?: boolean;
 }
 
@@ -34,7 +44,12 @@ export interface ClockOptions {
 /** A running timer: `key` is the log index of the event that opened the timed stage. */
 export interface Deadline {
   key: number;
+  /** When it runs out (epoch ms); meaningless while paused. */
   at: number;
+  /** Paused by the host: the ms that were left (table-clock.ts). */
+  left?: number;
+  /** The ms the host added to this stage so far (bounded: limits.ts). */
+  extended?: number;
 }
 
 export interface TableRow {
@@ -93,18 +108,22 @@ export interface EditRow {
 }
 
 /**
- * Asynchronous so that a networked database (Postgres) fits the same shape. A resolved
- * appendCommand means the command is durable.
+ * Asynchronous: no implementation may do its I/O on the event loop (SQLite runs in a worker
+ * thread; a networked database such as Postgres is asynchronous anyway). A resolved write is
+ * durable; a rejected one changed nothing. Every implementation passes the same contract
+ * (test/server/storage-contract.ts).
  */
 export interface Storage {
-  createTable(row: TableRow): Promise<void>;
+  /** A new table, with the commands of a game imported with it, all or nothing. */
+  createTable(row: TableRow, commands?: CommandRow[]): Promise<void>;
   updateTable(id: string, patch: TablePatch): Promise<void>;
   /** The running timer's deadline (kept apart from the table row: it changes every stage). */
   setDeadline(id: string, deadline: Deadline | null): Promise<void>;
   getTable(id: string): Promise<TableRow | null>;
-  /** Tables not finished (to resume after a restart). */
+  /** Tables in the lobby or playing (to resume after a restart), oldest first. */
   unfinishedTables(): Promise<TableRow[]>;
-  finishedTables(limit: number): Promise<TableRow[]>;
+  /** Finished tables, newest first; `before`: only those finished before this time (paging). */
+  finishedTables(limit: number, before?: number): Promise<TableRow[]>;
   appendCommand(tableId: string, row: CommandRow): Promise<void>;
   commands(tableId: string): Promise<CommandRow[]>;
   /** Commands of many tables at once (restart), keyed by table id, each in seq order. */
@@ -113,4 +132,13 @@ export interface Storage {
   undoCommand(tableId: string, seq: number, edit: EditRow): Promise<void>;
   edits(tableId: string): Promise<EditRow[]>;
   close(): Promise<void>;
+}
+
+/**
+ * An error a storage raises itself (not its database's), the same in every implementation:
+ * `GOROD_NOT_FOUND` (no such table), `GOROD_CONFLICT` (a seq out of order, an undo of a command
+ * that is not the last).
+ */
+export function storageError(code: 'GOROD_NOT_FOUND' | 'GOROD_CONFLICT', message: string): Error {
+  return Object.assign(new Error(message), { code });
 }

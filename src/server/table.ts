@@ -20,9 +20,11 @@ import {
 import type { Policy } from '../bots/policy.js';
 import { makePolicies } from './bots.js';
 import { ViewerFrames, viewerKey } from './viewers.js';
-import { stageKey, timerFor, type TimerSpec } from './clock.js';
-import { serverError, type ErrorMessage } from './messages.js';
+import { rejection, serverError, type ErrorMessage } from './messages.js';
+import { Retries } from './retry.js';
+import { bindSeat, claimSeat, freeSeat, freeSeats, reissueSeat } from './seats.js';
 import type { CommandRow, EditRow, SeatRow, Storage, TableRow } from './storage.js';
+import { TableClock, timerBody } from './table-clock.js';
 
 /** Who a token (or the server) acts as. */
 export type Role = { kind: 'seat'; seat: number } | { kind: 'judge' } | { kind: 'host' } | { kind: 'spectator' };
@@ -32,7 +34,12 @@ export interface Conn {
   viewer: Viewer;
   /** Sends one serialized frame (a text frame; a Buffer holds its UTF-8, shared by many sockets). */
   send(data: string | Buffer): void;
+  /** Closes the connection (its credential was revoked). */
+  close?(code: number, reason: string): void;
 }
+
+/** The close code for a connection whose credential no longer works (revoked, unknown). */
+export const CLOSE_UNAUTHORIZED = 4401;
 
 /** `lastEvent` is in the submitter's own numbering (the judge's for the server's own commands). */
 export type SubmitResult = { ok: true; lastEvent: number; duplicate: boolean } | { ok: false; error: ErrorMessage };
@@ -42,18 +49,17 @@ export interface TableEnv {
   timeScale: number;
   log: { warn(o: object, msg: string): void; error(o: object, msg: string): void };
   onFinished(t: Table): void;
+  /** How much the host may add to one stage (seconds; limits.ts). Default 600. */
+  extendMaxSeconds?: number;
 }
+
+/** What the host of a table may do to the server's clock (table-clock.ts). */
+export type ClockAction = { action: 'pause' } | { action: 'resume' } | { action: 'extend'; seconds: number };
 
 export function viewerOf(role: Role): Viewer {
   if (role.kind === 'seat') return { kind: 'seat', seat: role.seat };
   if (role.kind === 'judge') return { kind: 'judge' };
   return { kind: 'public' };
-}
-
-/** A timer message without its `type`, as it rides inside an `events` frame. */
-function timerBody(m: Record<string, unknown>): Record<string, unknown> {
-  const { type: _type, ...rest } = m;
-  return rest;
 }
 
 export class Table {
@@ -63,9 +69,9 @@ export class Table {
   readonly conns = new Set<Conn>();
   private nonces = new Map<string, number>();
   private tail: Promise<unknown> = Promise.resolve();
-  private timer: NodeJS.Timeout | null = null;
-  private warnTimer: NodeJS.Timeout | null = null;
-  private current: { spec: TimerSpec; deadline: number; key: number } | null = null;
+  private clock: TableClock;
+  /** What the server owes this table and could not store yet: retried; the table is degraded meanwhile. */
+  private retries: Retries;
   private botTimers = new Map<number, NodeJS.Timeout>();
   private policies: Map<number, Policy>;
   private rand: () => number = mulberry32(randomInt(2 ** 32));
@@ -77,8 +83,6 @@ export class Table {
   );
   private infoPending = false;
   private everConnected = new Set<number>();
-  /** Seats whose token was presented (a connection or an HTTP call): not free for strangers. */
-  private touched = new Set<number>();
   private gone = new WeakSet<Conn>();
   private closed = false;
   /** Timers and bots resumed after a (re)load. */
@@ -97,10 +101,28 @@ export class Table {
     this.commands = commands;
     for (const c of commands) if (c.nonce !== null) this.nonces.set(`${c.sender}|${c.nonce}`, c.seq);
     if (hadEdits) this.cutAt = 0;
+    // Retry pauses are timers too: TIME_SCALE shortens them with the rest (tests).
+    this.retries = new Retries(() => this.presenceChanged(), 200 * env.timeScale, 10_000 * env.timeScale);
     this.policies = makePolicies(
       row.botPolicy,
       row.seats.filter((s) => s.bot).map((s) => s.seat),
     );
+    const table = this; // eslint-disable-line @typescript-eslint/no-this-alias -- the clock reads the table's current row and state
+    this.clock = new TableClock({
+      get row() {
+        return table.row;
+      },
+      get state() {
+        return table.state;
+      },
+      storage: env.storage,
+      timeScale: env.timeScale,
+      extendMaxMs: (env.extendMaxSeconds ?? 600) * 1000 * env.timeScale,
+      retries: this.retries,
+      log: env.log,
+      broadcast: (m) => this.broadcastRaw(m),
+      submit: (command, key) => this.submit('clock', command, `clock:${key}`),
+    });
   }
 
   /** After a restart: the undos already applied and the nonces of the commands they removed. */
@@ -161,6 +183,11 @@ export class Table {
     return p;
   }
 
+  /** Resolves once everything queued so far has run (a graceful shutdown waits for it). */
+  idle(): Promise<void> {
+    return this.tail.then(() => undefined);
+  }
+
   // ---- public info (no game content) -------------------------------------------------------
 
   info(): Record<string, unknown> {
@@ -178,15 +205,9 @@ export class Table {
     };
     if (this.row.dealSource && this.row.dealSource !== 'server') out['dealSource'] = this.row.dealSource;
     if (this.row.status === 'finished') out['winner'] = this.row.winner;
+    // Storage failed and the server is retrying what it owes the table (retry.ts).
+    if (this.retries.degraded) out['degraded'] = true;
     return out;
-  }
-
-  private timerMsg(warning = false): Record<string, unknown> {
-    const c = this.current;
-    if (!c) return { type: 'timer', kind: null };
-    const m: Record<string, unknown> = { type: 'timer', kind: c.spec.kind, deadline: c.deadline, warning };
-    if (c.spec.seat !== undefined) m['seat'] = c.spec.seat;
-    return m;
   }
 
   private legalFor(v: Viewer): Command[] | undefined {
@@ -217,7 +238,7 @@ export class Table {
       viewer: v,
       view: view(this.state, v, incremental ? { log: false } : {}),
       lastEvent: this.lastEventFor(v),
-      timer: this.current ? this.timerMsg() : this.relayTimer ? timerBody(this.relayTimer) : null,
+      timer: this.clock.running ? timerBody(this.clock.message()) : this.relayTimer ? timerBody(this.relayTimer) : null,
       you: {
         canCommand: conn.role.kind !== 'spectator',
         judge: conn.role.kind === 'judge',
@@ -231,8 +252,9 @@ export class Table {
     if (this.row.status === 'finished') this.sendFinal(conn);
     if (conn.role.kind === 'seat') {
       this.everConnected.add(conn.role.seat);
+      this.bind(conn.role.seat);
       this.presenceChanged();
-      if (this.row.status === 'lobby' && this.row.autoStart && this.humansAllJoined()) void this.start().catch(() => undefined);
+      if (this.row.status === 'lobby' && this.row.autoStart && this.humansAllJoined()) void this.start();
     }
   }
 
@@ -327,60 +349,99 @@ export class Table {
 
   // ---- lobby -----------------------------------------------------------------------------------
 
-  setName(seat: number, name: string): Promise<ErrorMessage | null> {
+  /** A nickname before the start; `own`: the seat's own link was used, so the seat is bound too. */
+  setName(seat: number, name: string, own = false): Promise<ErrorMessage | null> {
     return this.run(async () => {
       if (this.row.status !== 'lobby') return serverError('alreadyStarted');
-      await this.storeSeats(this.row.seats.map((s) => (s.seat === seat ? { ...s, name } : s)));
-      return null;
+      const seats = (own ? bindSeat(this.row.seats, seat) : null) ?? this.row.seats;
+      return this.storeSeats(seats.map((s) => (s.seat === seat ? { ...s, name } : s)));
     });
   }
 
-  private async storeSeats(seats: SeatRow[]): Promise<void> {
-    const setup = { ...this.row.setup, players: seats.map((s) => s.name) };
-    await this.env.storage.updateTable(this.row.id, { seats, setup });
-    this.row = { ...this.row, seats, setup };
-    this.state = Table.rebuild(this.row, this.commands);
-    this.broadcastInfo();
-    this.broadcastResync('names');
-  }
-
-  /** A seat's own link was used (a connection, a rename): the seat is not free for strangers. */
-  touch(seat: number): void {
-    this.touched.add(seat);
-  }
-
   /**
-   * Seats a stranger may take at an open online table in the lobby: human seats nobody claimed
-   * and whose link nobody has used since this process started (a link opened before a restart and
-   * not since is not known; docs/protocol.md).
+   * Store new seat rows (seats.ts made them), then make them the table's. New names rebuild the
+   * state (the setup's players) and resync everyone. A storage fault changes nothing: `storage`.
    */
+  private async storeSeats(seats: SeatRow[]): Promise<ErrorMessage | null> {
+    const renamed = seats.some((s, i) => s.name !== this.row.seats[i]?.name);
+    const setup = renamed ? { ...this.row.setup, players: seats.map((s) => s.name) } : this.row.setup;
+    try {
+      await this.env.storage.updateTable(this.row.id, renamed ? { seats, setup } : { seats });
+    } catch (e) {
+      this.env.log.error({ err: String(e), table: this.row.id }, 'seats not stored');
+      return serverError('storage');
+    }
+    this.row = { ...this.row, seats, setup };
+    if (renamed) {
+      this.state = Table.rebuild(this.row, this.commands);
+      this.broadcastInfo();
+      this.broadcastResync('names');
+    }
+    return null;
+  }
+
+  /** A seat's own link was used (a connection): a reserved seat becomes bound, stored. */
+  private bind(seat: number): void {
+    if (!bindSeat(this.row.seats, seat)) return;
+    void this.run(async () => {
+      const next = bindSeat(this.row.seats, seat);
+      if (next) await this.storeSeats(next); // a failure leaves it reserved: the next use tries again
+    });
+  }
+
+  /** Seats a stranger may claim: the free seats of an open online table in the lobby (seats.ts). */
   freeSeats(): number[] {
     const r = this.row;
     if (r.mode !== 'online' || r.open !== true || r.status !== 'lobby') return [];
-    const connected = new Set<number>();
-    for (const c of this.conns) if (c.role.kind === 'seat') connected.add(c.role.seat);
-    return r.seats.filter((s) => !s.bot && s.token !== null && !s.claimed && !this.everConnected.has(s.seat) && !this.touched.has(s.seat) && !connected.has(s.seat)).map((s) => s.seat);
+    return freeSeats(r.seats);
   }
 
   /**
-   * `POST /api/tables/:id/claim`: the lowest free seat, named and marked claimed, stored before
-   * the answer. In the table's queue, so two claims never get one seat.
+   * `POST /api/tables/:id/claim`: the lowest free seat, named, with the new credential `token`,
+   * stored before the answer. In the table's queue, so two claims never get one seat.
    */
-  claim(nickname: string): Promise<{ seat: number; token: string } | ErrorMessage> {
+  claim(nickname: string, token: string): Promise<{ seat: number } | ErrorMessage> {
     return this.run(async () => {
       if (this.row.status !== 'lobby') return serverError('alreadyStarted');
-      const seat = this.freeSeats()[0];
-      const row = this.row.seats.find((s) => s.seat === seat);
-      if (seat === undefined || !row?.token) return serverError('noFreeSeat');
-      await this.storeSeats(this.row.seats.map((s) => (s.seat === seat ? { ...s, name: nickname, claimed: true } : s)));
-      return { seat, token: row.token };
+      const c = this.freeSeats().length ? claimSeat(this.row.seats, nickname, token) : null;
+      if (!c) return serverError('noFreeSeat');
+      return (await this.storeSeats(c.seats)) ?? { seat: c.seat };
+    });
+  }
+
+  /**
+   * The host's new link for a seat (`token`), or (`token` null) an open table's seat given back to
+   * the lobby. The old credential stops working and its connections are closed. An online table's
+   * host may do it only in the lobby: later the link would show it that seat's role. A judge may
+   * at any time (the judge sees every role anyway).
+   */
+  relink(seat: number, token: string | null): Promise<{ old: string | null } | ErrorMessage> {
+    return this.run(async () => {
+      if (this.row.mode === 'online' && this.row.status !== 'lobby') return serverError('alreadyStarted');
+      if (this.row.status === 'finished') return rejection('gameOver');
+      if (token === null && (this.row.mode !== 'online' || this.row.open !== true)) return serverError('notOpen');
+      const r = token === null ? freeSeat(this.row.seats, seat) : reissueSeat(this.row.seats, seat, token);
+      if (!r) return rejection('badTarget');
+      const e = await this.storeSeats(r.seats);
+      if (e) return e;
+      for (const c of [...this.conns]) {
+        if (c.role.kind !== 'seat' || c.role.seat !== seat) continue;
+        this.detach(c);
+        c.close?.(CLOSE_UNAUTHORIZED, 'revoked');
+      }
+      return { old: r.old };
     });
   }
 
   start(): Promise<ErrorMessage | null> {
     return this.run(async () => {
       if (this.row.status !== 'lobby') return serverError('alreadyStarted');
-      await this.env.storage.updateTable(this.row.id, { status: 'playing' });
+      try {
+        await this.env.storage.updateTable(this.row.id, { status: 'playing' });
+      } catch (e) {
+        this.env.log.error({ err: String(e), table: this.row.id }, 'start not stored');
+        return serverError('storage');
+      }
       this.row.status = 'playing';
       this.broadcastInfo();
       this.broadcastSince(this.state.log.length);
@@ -392,7 +453,7 @@ export class Table {
   /** After a restart: timers and bots pick up where the log stopped. */
   resumeService(): void {
     if (this.row.status === 'playing') this.afterChange();
-    else if (this.row.status === 'lobby' && this.row.autoStart && this.humansAllJoined()) void this.start().catch(() => undefined);
+    else if (this.row.status === 'lobby' && this.row.autoStart && this.humansAllJoined()) void this.start();
   }
 
   // ---- commands --------------------------------------------------------------------------------
@@ -419,18 +480,21 @@ export class Table {
     try {
       await this.env.storage.appendCommand(this.row.id, row);
     } catch (e) {
-      // Not stored, so not applied: rebuild the state from the stored log.
+      // Not stored, so not applied: rebuild the state from the stored log. Later the bots choose
+      // again (one may have chosen from the state that was not stored) and the clock re-arms.
       this.env.log.error({ err: String(e), table: this.row.id }, 'append failed');
       this.state = Table.rebuild(this.row, this.commands);
+      this.retries.failed('store', () => this.afterChange());
       return { ok: false, error: serverError('storage') };
     }
+    this.retries.ok('store');
     this.commands.push(row);
     if (nonce !== null) this.nonces.set(`${sender}|${nonce}`, row.seq);
     if (this.state.finished) {
       this.broadcastSince(from);
-      await this.finish();
+      this.finish();
     } else {
-      const timer = this.armTimer(false);
+      const timer = this.clock.arm(false);
       this.broadcastSince(from, timer);
       this.scheduleBots();
     }
@@ -474,18 +538,42 @@ export class Table {
     return null;
   }
 
-  private async finish(): Promise<void> {
-    this.clearTimer();
+  /**
+   * The game is over in the stored log, so the table is finished now: everyone gets the final
+   * view at once, and marking the row finished is retried until it is stored (after a restart
+   * a table whose log is over is finished on load anyway).
+   */
+  private finish(): void {
+    this.clock.clear();
     this.clearBots();
-    const winner = this.state.winner ?? 'draw';
-    const finishedAt = Date.now();
-    await this.env.storage.updateTable(this.row.id, { status: 'finished', winner, finishedAt });
-    await this.env.storage.setDeadline(this.row.id, null);
     this.row.status = 'finished';
-    this.row.winner = winner;
-    this.row.finishedAt = finishedAt;
+    this.row.winner = this.state.winner ?? 'draw';
+    this.row.finishedAt = Date.now();
+    this.row.deadline = null;
     for (const conn of this.conns) this.sendFinal(conn);
+    this.storeFinished();
     this.env.onFinished(this);
+  }
+
+  private storeFinished(): void {
+    const { id, winner, finishedAt } = this.row;
+    Promise.all([this.env.storage.updateTable(id, { status: 'finished', winner, finishedAt }), this.env.storage.setDeadline(id, null)]).then(
+      () => {
+        // Stored as over: nothing else is owed to this table.
+        for (const key of ['finish', 'deadline', 'clock', 'store']) this.retries.ok(key);
+      },
+      (e: unknown) => {
+        this.env.log.error({ err: String(e), table: id }, 'finish not stored');
+        this.retries.failed('finish', () => this.storeFinished());
+      },
+    );
+  }
+
+  /** Loaded after a restart with a log that is over but a row that is not (the process died in between). */
+  finishIfOver(): boolean {
+    if (!this.state.finished || this.row.status === 'finished') return false;
+    this.finish();
+    return true;
   }
 
   /** The finished game's record with the R60 publication (deal and salt). */
@@ -510,59 +598,17 @@ export class Table {
 
   private afterChange(): void {
     if (this.closed || this.row.status !== 'playing') return;
-    this.armTimer();
+    this.clock.arm();
     this.scheduleBots();
   }
 
-  private clearTimer(): void {
-    if (this.timer) clearTimeout(this.timer);
-    if (this.warnTimer) clearTimeout(this.warnTimer);
-    this.timer = null;
-    this.warnTimer = null;
-    this.current = null;
-  }
-
-  /** (Re)arm the stage's timer; returns what changed for clients (sent now, or by the caller). */
-  private armTimer(send = true): Record<string, unknown> | null {
-    if (this.closed || this.row.status !== 'playing') return null;
-    const key = stageKey(this.state);
-    if (this.current && this.current.key === key) return null;
-    const hadTimer = this.current !== null;
-    this.clearTimer();
-    const spec = this.row.clock.auto ? timerFor(this.state, this.row.clock, this.env.timeScale) : null;
-    if (!spec) {
-      if (this.row.deadline) {
-        this.row.deadline = null;
-        void this.env.storage.setDeadline(this.row.id, null).catch(() => undefined);
-      }
-      if (!hadTimer) return null;
-      const none = { type: 'timer', kind: null };
-      if (send) this.broadcastRaw(none);
-      return timerBody(none);
-    }
-    let deadline: number;
-    if (this.row.deadline && this.row.deadline.key === key) {
-      deadline = this.row.deadline.at; // a restart resumes the stored deadline
-    } else {
-      deadline = Date.now() + spec.ms;
-      this.row.deadline = { key, at: deadline };
-      void this.env.storage.setDeadline(this.row.id, this.row.deadline).catch((e) => this.env.log.error({ err: String(e) }, 'deadline not stored'));
-    }
-    this.current = { spec, deadline, key };
-    const left = deadline - Date.now();
-    this.timer = setTimeout(() => this.fire(key), Math.max(0, left));
-    if (spec.warnMs > 0 && left > spec.warnMs) this.warnTimer = setTimeout(() => this.broadcastRaw(this.timerMsg(true)), left - spec.warnMs);
-    const msg = this.timerMsg();
-    if (send) this.broadcastRaw(msg);
-    return timerBody(msg);
-  }
-
-  private fire(key: number): void {
-    const cur = this.current;
-    if (!cur || cur.key !== key || this.closed) return;
-    // The nonce ties the clock command to its stage: after a restart it is not applied twice.
-    void this.submit('clock', cur.spec.command, `clock:${key}`).then((r) => {
-      if (!r.ok) this.env.log.warn({ table: this.row.id, code: r.error.code }, 'clock command refused');
+  /** The host's pause, resume or extension of the server's clock (the stage itself never ends by it). */
+  clockControl(c: ClockAction): Promise<ErrorMessage | null> {
+    return this.run(() => {
+      if (this.row.status !== 'playing') return serverError('noTimer');
+      if (c.action === 'pause') return this.clock.pause();
+      if (c.action === 'resume') return this.clock.resume();
+      return this.clock.extend(c.seconds * 1000 * this.env.timeScale);
     });
   }
 
@@ -596,14 +642,16 @@ export class Table {
     if (!decision) return;
     const cmd = { ...decision.command, by: seat };
     void this.submit(`bot:${seat}`, cmd, null).then((r) => {
-      if (!r.ok) this.env.log.warn({ table: this.row.id, seat, code: r.error.code }, 'bot command refused');
+      // A move that was not stored is chosen again once storage answers (perform's retry).
+      if (!r.ok && r.error.code !== 'storage') this.env.log.warn({ table: this.row.id, seat, code: r.error.code }, 'bot command refused');
     });
   }
 
   /** Stop timers and bots (server shutdown or eviction); connections are closed by the caller. */
   close(): void {
     this.closed = true;
-    this.clearTimer();
+    this.clock.close();
     this.clearBots();
+    this.retries.close();
   }
 }

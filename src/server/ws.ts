@@ -1,44 +1,40 @@
-// The WebSocket endpoint: one connection = one viewer (from its token). Frames over 16 KiB close
-// with 1009 (ws maxPayload), floods with 1008; every other bad message gets a typed error.
+// The WebSocket endpoint: one connection = one viewer (from its token). The limits (ws-guard.ts,
+// numbers in limits.ts): frames over maxFrameBytes close with 1009; floods — per socket, per
+// credential, per address — with 1008; too many sockets of one address are refused at the
+// upgrade (429), of one credential the oldest is closed (4409); a socket that does not read its
+// frames is dropped once too much waits for it (it reconnects and resumes). Every other bad
+// message gets a typed error. A draining server (shutdown) takes no new socket or command and
+// closes the open ones with 1012, which tells clients to reconnect.
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket, type RawData } from 'ws';
 import { reject, type Command } from '../engine/index.js';
 import type { Hub } from './hub.js';
-import { ClientMessage, CommandBody, serverError, zodDetail, type ErrorMessage } from './messages.js';
+import { DEFAULT_LIMITS, type Limits } from './limits.js';
+import { ClientMessage, CommandBody, serverError, zodCode, zodDetail, type ErrorMessage } from './messages.js';
 import { relayTimer } from './judge.js';
-import { originAllowed } from './origin.js';
-import { viewerOf, type Conn, type Role, type Table } from './table.js';
+import { clientAddress, hostAllowed, originAllowed } from './origin.js';
+import { CLOSE_UNAUTHORIZED, viewerOf, type Conn, type Role, type Table } from './table.js';
+import { CLOSE_RATE, WsGuard } from './ws-guard.js';
 
-export const MAX_FRAME = 16 * 1024;
-export const RATE = { burst: 40, perSecond: 20 };
-const HELLO_TIMEOUT_MS = 10_000;
+export { CLOSE_UNAUTHORIZED };
+/** Close code telling a client the server is restarting: reconnect (RFC 6455 "Service Restart"). */
+export const CLOSE_RESTART = 1012;
 const HEARTBEAT_MS = 30_000;
-export const CLOSE_UNAUTHORIZED = 4401;
 
 interface Logger {
   warn(o: object, msg: string): void;
   debug(o: object, msg: string): void;
 }
 
-/** Token bucket per connection. */
-class Bucket {
-  private tokens: number;
-  private at = Date.now();
-  constructor(
-    private burst: number,
-    private rate: number,
-  ) {
-    this.tokens = burst;
-  }
-  take(): boolean {
-    const now = Date.now();
-    this.tokens = Math.min(this.burst, this.tokens + ((now - this.at) / 1000) * this.rate);
-    this.at = now;
-    if (this.tokens < 1) return false;
-    this.tokens -= 1;
-    return true;
-  }
+export interface WsOptions {
+  origins: string[];
+  allowedHosts: string[];
+  trustedHops: number;
+  limits: Pick<Limits, 'ws' | 'say'>;
+  /** The online host may end speeches, votes and nights (benchmarks: W1 leaves them to the driver). */
+  hostClock: boolean;
+  log: Logger;
 }
 
 function errorFrame(e: ErrorMessage): string {
@@ -47,8 +43,12 @@ function errorFrame(e: ErrorMessage): string {
 
 const CLOCK_VERBS = new Set(['endSpeech', 'closeVote', 'endNight']);
 
-/** Which `by` a command gets from this connection, or the error that refuses it. */
-export function actorFor(role: Role, body: CommandBody, nonce: string): { by: Command['by']; sender: string } | ErrorMessage {
+/**
+ * Which `by` a command gets from this connection, or the error that refuses it. The host of an
+ * online table is often a player: the clock is the server's, and the host may only pause, resume
+ * or extend it (the `clock` message), unless `hostClock` (a benchmark server).
+ */
+export function actorFor(role: Role, body: CommandBody, nonce: string, hostClock = false): { by: Command['by']; sender: string } | ErrorMessage {
   switch (role.kind) {
     case 'spectator':
       return serverError('readOnly', undefined, nonce);
@@ -60,32 +60,37 @@ export function actorFor(role: Role, body: CommandBody, nonce: string): { by: Co
       return { by: role.seat, sender: `seat:${role.seat}` };
     case 'host':
       if (!CLOCK_VERBS.has(body.do) || (body.by !== undefined && body.by !== 'clock'))
-        return serverError('readOnly', 'the host of an online table may only run the clock', nonce);
+        return serverError('readOnly', 'the host of an online table does not play', nonce);
+      if (!hostClock) return serverError('hostClock', undefined, nonce);
       return { by: 'clock', sender: 'host' };
     case 'judge':
       return { by: body.by ?? 'judge', sender: 'judge' };
   }
 }
 
+function refuse(socket: Duplex, status: string): void {
+  socket.end(`HTTP/1.1 ${status}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
+}
+
 export function attachWebSocket(
   server: import('node:http').Server,
   hub: Hub,
-  opts: { origins: string[]; log: Logger; rate?: { burst: number; perSecond: number } },
-): { wss: WebSocketServer; close(): void } {
-  const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_FRAME });
-  const rate = opts.rate ?? RATE;
+  opts: WsOptions,
+): { wss: WebSocketServer; drain(): void; close(graceMs?: number): Promise<void> } {
+  const limits = opts.limits ?? DEFAULT_LIMITS;
+  const wss = new WebSocketServer({ noServer: true, maxPayload: limits.ws.maxFrameBytes });
+  const guard = new WsGuard(limits);
+  let draining = false;
 
   server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
     const url = new URL(req.url ?? '/', 'http://x');
-    if (url.pathname !== '/ws') {
-      socket.end('HTTP/1.1 404 Not Found\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
-      return;
-    }
-    if (!originAllowed(req.headers.origin, req.headers.host, opts.origins)) {
-      socket.end('HTTP/1.1 403 Forbidden\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
-      return;
-    }
-    wss.handleUpgrade(req, socket, head, (ws) => onConnection(ws, url, socket));
+    if (url.pathname !== '/ws') return refuse(socket, '404 Not Found');
+    if (!hostAllowed(req.headers.host, opts.allowedHosts) || !originAllowed(req.headers.origin, req.headers.host, opts.origins)) return refuse(socket, '403 Forbidden');
+    if (draining) return refuse(socket, '503 Service Unavailable');
+    const address = clientAddress(req, opts.trustedHops);
+    if (!guard.admit(address)) return refuse(socket, '429 Too Many Requests');
+    socket.once('close', () => guard.left(address));
+    wss.handleUpgrade(req, socket, head, (ws) => onConnection(ws, url, socket, address));
   });
 
   const alive = new WeakSet<WebSocket>();
@@ -101,11 +106,12 @@ export function attachWebSocket(
   }, HEARTBEAT_MS);
   heartbeat.unref();
 
-  function onConnection(ws: WebSocket, url: URL, socket: Duplex): void {
+  function onConnection(ws: WebSocket, url: URL, socket: Duplex, address: string): void {
     alive.add(ws);
     ws.on('pong', () => alive.add(ws));
-    const bucket = new Bucket(rate.burst, rate.perSecond);
-    let bound: { table: Table; role: Role; conn: Conn } | null = null;
+    const bucket = guard.socketBucket();
+    let bound: { table: Table; role: Role; conn: Conn; token: string } | null = null;
+    const guarded = { close: (code: number, reason: string) => ws.close(code, reason) };
     // Frames of one turn (a command's update and its ack, a welcome and its events) leave in one
     // write: the socket is corked at the first frame and uncorked once the turn's promise
     // continuations have run (a tick queued from a microtask runs after the microtask queue).
@@ -116,12 +122,22 @@ export function attachWebSocket(
     };
     const send = (data: string | Buffer): void => {
       if (ws.readyState !== ws.OPEN) return;
+      // A client that does not read its frames would make the server hold them all: past the
+      // limit it is dropped, and reconnects to resume from its last event.
+      if (guard.overBuffered(ws.bufferedAmount)) {
+        opts.log.debug({ address }, 'socket dropped: it does not read');
+        ws.terminate();
+        return;
+      }
       if (!corked) {
         corked = true;
         socket.cork();
         process.nextTick(uncork);
       }
       ws.send(data, { binary: false });
+    };
+    const reply = (p: Promise<ErrorMessage | null>): void => {
+      p.then((e) => e && send(errorFrame(e)), () => send(errorFrame(serverError('storage'))));
     };
     const bind = (token: string, lastEvent: number | undefined): void => {
       const found = hub.lookup(token);
@@ -130,16 +146,20 @@ export function attachWebSocket(
         ws.close(CLOSE_UNAUTHORIZED, 'unauthorized');
         return;
       }
-      const conn: Conn = { role: found.role, viewer: viewerOf(found.role), send };
-      bound = { table: found.table, role: found.role, conn };
+      const conn: Conn = { role: found.role, viewer: viewerOf(found.role), send, close: guarded.close };
+      bound = { table: found.table, role: found.role, conn, token };
+      // The spectator token is public: its sockets count per address only.
+      if (found.role.kind !== 'spectator') guard.bind(token, guarded);
       found.table.attach(conn, lastEvent);
     };
     const helloTimer = setTimeout(() => {
       if (!bound) ws.close(CLOSE_UNAUTHORIZED, 'no hello');
-    }, HELLO_TIMEOUT_MS);
+    }, limits.ws.helloTimeoutMs);
     ws.on('close', () => {
       clearTimeout(helloTimer);
-      if (bound) bound.table.detach(bound.conn);
+      if (!bound) return;
+      bound.table.detach(bound.conn);
+      guard.unbind(bound.token, guarded);
     });
     ws.on('error', () => undefined);
 
@@ -151,8 +171,9 @@ export function attachWebSocket(
     }
 
     ws.on('message', (data: RawData, isBinary: boolean) => {
-      if (!bucket.take()) {
-        ws.close(1008, 'rate limit');
+      const credential = bound && bound.role.kind !== 'spectator' ? bound.token : null;
+      if (!guard.message(bucket, address, credential)) {
+        ws.close(CLOSE_RATE, 'rate limit');
         return;
       }
       if (isBinary) {
@@ -170,12 +191,16 @@ export function attachWebSocket(
       const parsed = ClientMessage.safeParse(json);
       if (!parsed.success) {
         const nonce = typeof json === 'object' && json !== null && typeof (json as { nonce?: unknown }).nonce === 'string' ? (json as { nonce: string }).nonce.slice(0, 64) : undefined;
-        send(errorFrame(serverError('badMessage', zodDetail(parsed.error), nonce)));
+        send(errorFrame(serverError(zodCode(parsed.error), zodDetail(parsed.error), nonce)));
         return;
       }
       const msg = parsed.data;
       if (msg.type === 'ping') {
         send('{"type":"pong"}');
+        return;
+      }
+      if (draining) {
+        send(errorFrame(serverError('shuttingDown', undefined, 'nonce' in msg ? msg.nonce : undefined)));
         return;
       }
       if (msg.type === 'hello') {
@@ -190,64 +215,87 @@ export function attachWebSocket(
         send(errorFrame(serverError('unauthorized')));
         return;
       }
-      const { table, role, conn } = bound;
-      switch (msg.type) {
-        case 'resume':
-          table.resume(conn, msg.lastEvent);
-          return;
-        case 'start':
-          if (role.kind !== 'host' && role.kind !== 'judge') {
-            send(errorFrame(serverError('notHost')));
-            return;
-          }
-          void table.start().then((e) => e && send(errorFrame(e)));
-          return;
-        case 'undo':
-          if (role.kind !== 'judge') {
-            send(errorFrame(serverError('notJudge', undefined, msg.nonce)));
-            return;
-          }
-          if (msg.nonce !== undefined) {
-            const nonce = msg.nonce;
-            void table.undoOnce(nonce).then((r) => {
-              if (r.ok) send(JSON.stringify({ type: 'ack', nonce, lastEvent: r.lastEvent, duplicate: r.duplicate }));
-              else send(errorFrame({ ...r.error, nonce }));
-            });
-            return;
-          }
-          void table.undo().then((e) => e && send(errorFrame(e)));
-          return;
-        case 'timer': {
-          if (role.kind !== 'judge') {
-            send(errorFrame(serverError('notJudge')));
-            return;
-          }
-          const { type: _t, ...body } = msg;
-          const e = relayTimer(table, conn, body);
-          if (e) send(errorFrame(serverError('badMessage', e)));
-          return;
-        }
-        case 'command': {
-          const who = actorFor(role, msg.command, msg.nonce);
-          if ('type' in who) {
-            send(errorFrame(who));
-            return;
-          }
-          const cmd = { ...msg.command, by: who.by } as Command;
-          void table.submit(who.sender, cmd, msg.nonce, conn.viewer).then((r) => {
-            if (r.ok) send(JSON.stringify({ type: 'ack', nonce: msg.nonce, lastEvent: r.lastEvent, duplicate: r.duplicate }));
-            else send(errorFrame({ ...r.error, nonce: msg.nonce }));
-          });
-          return;
-        }
-      }
+      dispatch(msg, bound, send, reply);
     });
+  }
+
+  function dispatch(
+    msg: Exclude<ClientMessage, { type: 'ping' | 'hello' }>,
+    bound: { table: Table; role: Role; conn: Conn; token: string },
+    send: (data: string) => void,
+    reply: (p: Promise<ErrorMessage | null>) => void,
+  ): void {
+    const { table, role, conn } = bound;
+    const ack = (nonce: string, lastEvent: number, duplicate: boolean): void => send(JSON.stringify({ type: 'ack', nonce, lastEvent, duplicate }));
+    switch (msg.type) {
+      case 'resume':
+        table.resume(conn, msg.lastEvent);
+        return;
+      case 'start':
+        if (role.kind !== 'host' && role.kind !== 'judge') return send(errorFrame(serverError('notHost')));
+        return reply(table.start());
+      case 'undo': {
+        if (role.kind !== 'judge') return send(errorFrame(serverError('notJudge', undefined, msg.nonce)));
+        const nonce = msg.nonce;
+        if (nonce === undefined) return reply(table.undo());
+        table.undoOnce(nonce).then(
+          (r) => (r.ok ? ack(nonce, r.lastEvent, r.duplicate) : send(errorFrame({ ...r.error, nonce }))),
+          () => send(errorFrame(serverError('storage', undefined, nonce))),
+        );
+        return;
+      }
+      case 'timer': {
+        if (role.kind !== 'judge') return send(errorFrame(serverError('notJudge')));
+        const { type: _t, ...body } = msg;
+        const e = relayTimer(table, conn, body);
+        if (e) send(errorFrame(serverError('badMessage', e)));
+        return;
+      }
+      case 'clock': {
+        const nonce = msg.nonce;
+        if (role.kind !== 'host' && role.kind !== 'judge') return send(errorFrame(serverError('notHost', undefined, nonce)));
+        if (msg.action === 'extend' && msg.seconds === undefined) return send(errorFrame(serverError('badMessage', 'seconds: required to extend', nonce)));
+        const action = msg.action === 'extend' ? { action: 'extend' as const, seconds: msg.seconds! } : { action: msg.action };
+        table.clockControl(action).then(
+          (e) => {
+            if (e) send(errorFrame(nonce === undefined ? e : { ...e, nonce }));
+            else if (nonce !== undefined) ack(nonce, table.lastEventFor(conn.viewer), false);
+          },
+          () => send(errorFrame(serverError('storage', undefined, nonce))),
+        );
+        return;
+      }
+      case 'command': {
+        const who = actorFor(role, msg.command, msg.nonce, opts.hostClock);
+        if ('type' in who) return send(errorFrame(who));
+        if (msg.command.do === 'say' && !guard.say(bound.token, msg.command.text?.length ?? 0)) return send(errorFrame(serverError('rateLimited', 'say', msg.nonce)));
+        const cmd = { ...msg.command, by: who.by } as Command;
+        table.submit(who.sender, cmd, msg.nonce, conn.viewer).then(
+          (r) => (r.ok ? ack(msg.nonce, r.lastEvent, r.duplicate) : send(errorFrame({ ...r.error, nonce: msg.nonce }))),
+          () => send(errorFrame(serverError('storage', undefined, msg.nonce))),
+        );
+        return;
+      }
+    }
   }
 
   return {
     wss,
-    close(): void {
+    /** Shutdown begins: no new socket, no new command (the queue still finishes). */
+    drain(): void {
+      draining = true;
+    },
+    /** Every socket is told to reconnect (1012); those that do not answer within `graceMs` are cut. */
+    async close(graceMs = 1000): Promise<void> {
+      draining = true;
       clearInterval(heartbeat);
+      guard.close();
+      const open = [...wss.clients];
+      const closed = open.map((ws) => new Promise<void>((r) => (ws.readyState === ws.CLOSED ? r() : ws.once('close', () => r()))));
+      for (const ws of open) ws.close(CLOSE_RESTART, 'server restart');
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([Promise.all(closed), new Promise<void>((r) => (timer = setTimeout(r, graceMs)))]);
+      clearTimeout(timer);
       for (const ws of wss.clients) ws.terminate();
       wss.close();
     },

@@ -5,7 +5,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startServer, type RunningServer } from '../../src/server/index.js';
-import { Client, createTable, getJson } from './helpers.js';
+import type { Table } from '../../src/server/table.js';
+import { Client, createTable, getJson, sleep, type Frame } from './helpers.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'gorod-clock-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -46,21 +47,83 @@ describe('clock (R2)', () => {
     await server.close();
   });
 
-  it('the host of an online table may run the clock but not play', async () => {
-    const server = await startServer({ port: 0, databaseUrl: join(dir, 'host.sqlite'), logLevel: false, webDir: null });
-    const t = await createTable(server.url, { preset: 'classic' });
-    const seats = await seatClients(server.url, t.seats.map((s) => s.token));
-    const host = await Client.open(server.url, t.hostToken, 'host');
-    await host.wait((f) => f.type === 'welcome');
-    expect(await host.command({ do: 'endNight' })).toMatchObject({ type: 'ack' });
-    expect(server.hub.tables.get(t.id)!.state.phase).toBe('day');
+  it('at an online table the clock is the server\'s: the host pauses, resumes and extends it, never ends a stage (issue 12)', async () => {
+    const db = join(dir, 'host.sqlite');
+    // timeScale 0.02: a 100-s speech lasts 2 s; 30 s added are 0.6 s.
+    let server = await startServer({ port: 0, databaseUrl: db, logLevel: false, webDir: null, timeScale: 0.02 });
+    const t = await createTable(server.url, { preset: 'classic', options: { speechSeconds: 100 }, clock: { introNightSeconds: 0 } });
+    let seats = await seatClients(server.url, t.seats.map((s) => s.token));
+    let host = await Client.open(server.url, t.hostToken, 'host');
+    const first = await host.wait((f) => f.type === 'timer' && f['kind'] === 'speech' && f['seat'] === 1);
+    const table = (): Table => server.hub.tables.get(t.id)!;
+    const log = table().state.log.length;
+    // The host may not end a speech, a vote or a night, nor play.
+    for (const c of [{ do: 'endSpeech' }, { do: 'closeVote' }, { do: 'endNight' }]) expect(await host.command(c)).toMatchObject({ type: 'error', code: 'hostClock', message: { ru: expect.any(String), en: expect.any(String) } });
     expect(await host.command({ do: 'nominate', target: 3 })).toMatchObject({ type: 'error', code: 'readOnly' });
     expect(await host.command({ do: 'endSpeech', by: 1 })).toMatchObject({ type: 'error', code: 'readOnly' });
-    expect(await host.command({ do: 'endSpeech' })).toMatchObject({ type: 'ack' });
+    expect(table().state.log.length).toBe(log);
+    // Pause: everyone is told the time left; nothing ends while paused.
+    const paused = seats[4]!.waitNew((f) => f.type === 'timer');
+    expect(await clock(host, { action: 'pause' })).toMatchObject({ type: 'ack' });
+    const p = await paused;
+    expect(p).toMatchObject({ kind: 'speech', seat: 1, running: false });
+    expect(p['leftMs'] as number).toBeGreaterThan(0);
+    expect(p['leftMs'] as number).toBeLessThanOrEqual((first['deadline'] as number) - Date.now() + 50);
+    expect(p['deadline']).toBeUndefined();
+    expect(await clock(host, { action: 'pause' })).toMatchObject({ type: 'error', code: 'alreadyPaused' });
+    await sleep((p['leftMs'] as number) + 300);
+    expect(table().state.stage).toMatchObject({ kind: 'speech', seat: 1 });
+    // Extend while paused: 30 s more (0.6 s here), bounded per stage.
+    expect(await clock(host, { action: 'extend', seconds: 30 })).toMatchObject({ type: 'ack' });
+    expect(host.frames.filter((f) => f.type === 'timer').pop()!['leftMs']).toBe((p['leftMs'] as number) + 600);
+    expect(await clock(host, { action: 'extend', seconds: 600 })).toMatchObject({ type: 'error', code: 'extendLimit' });
+    // A restart keeps the pause.
+    for (const c of [...seats, host]) await c.close();
+    await server.close();
+    server = await startServer({ port: 0, databaseUrl: db, logLevel: false, webDir: null, timeScale: 0.02 });
+    seats = await seatClients(server.url, t.seats.map((s) => s.token));
+    host = await Client.open(server.url, t.hostToken, 'host');
+    const w = await host.wait((f) => f.type === 'welcome');
+    expect(w['timer']).toMatchObject({ kind: 'speech', seat: 1, running: false, leftMs: (p['leftMs'] as number) + 600 });
+    await sleep(300);
+    expect(table().state.stage).toMatchObject({ kind: 'speech', seat: 1 });
+    // Resume: the deadline is the time left from now; then the server's clock ends the speech.
+    const resumed = seats[0]!.waitNew((f) => f.type === 'timer');
+    const before = Date.now();
+    expect(await clock(host, { action: 'resume' })).toMatchObject({ type: 'ack' });
+    expect((await resumed)['deadline'] as number).toBeGreaterThanOrEqual(before + (p['leftMs'] as number) + 600 - 50);
+    expect(await clock(host, { action: 'resume' })).toMatchObject({ type: 'error', code: 'notPaused' });
+    await seats[0]!.wait((f) => f.type === 'events' && (f['events'] as { t: string; by?: unknown }[]).some((e) => e.t === 'speechEnded' && e.by === 'clock'), 10_000);
+    // Only the host (or a judge) may touch the clock.
+    expect(await clock(seats[1]!, { action: 'pause' })).toMatchObject({ type: 'error', code: 'notHost' });
     for (const c of [...seats, host]) await c.close();
     await server.close();
   });
+
+  it('a judge table keeps the judge\'s clock: any stage may be ended by hand; no server timer to pause', async () => {
+    const server = await startServer({ port: 0, databaseUrl: join(dir, 'judge-clock.sqlite'), logLevel: false, webDir: null });
+    const t = await createTable(server.url, { preset: 'classic', mode: 'judge' });
+    const judge = await Client.open(server.url, t.hostToken, 'judge');
+    await judge.wait((f) => f.type === 'welcome');
+    const started = judge.waitNew((f) => f.type === 'table');
+    judge.send({ type: 'start' });
+    await started;
+    expect(await judge.command({ do: 'endNight', by: 'clock' })).toMatchObject({ type: 'ack' });
+    expect(await judge.command({ do: 'endSpeech', by: 'clock' })).toMatchObject({ type: 'ack' });
+    expect(await clock(judge, { action: 'pause' })).toMatchObject({ type: 'error', code: 'noTimer' });
+    await judge.close();
+    await server.close();
+  });
 });
+
+let clockN = 0;
+/** A `clock` message (pause / resume / extend) with a nonce; resolves with its ack or error. */
+function clock(c: Client, body: Record<string, unknown>): Promise<Frame> {
+  const nonce = `clock-${++clockN}`;
+  const p = c.waitNew((f) => (f.type === 'ack' || f.type === 'error') && f['nonce'] === nonce);
+  c.send({ type: 'clock', nonce, ...body });
+  return p;
+}
 
 describe('judge table', () => {
   it('the judge acts for anyone and undoes the last command (replay of the shorter log, edit history kept)', async () => {

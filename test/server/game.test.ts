@@ -18,7 +18,8 @@ let dir: string;
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'gorod-game-'));
-  server = await activate(spawnStandby(await freePort(), join(dir, 'db.sqlite')));
+  // GOROD_HOST_CLOCK: the host's socket runs the clock (as in W2), so the test knows every command.
+  server = await activate(spawnStandby(await freePort(), join(dir, 'db.sqlite'), { GOROD_HOST_CLOCK: '1' }));
 }, 90_000);
 afterAll(async () => {
   if (server) await kill9(server);

@@ -15,7 +15,7 @@ const rec = JSON.parse(readFileSync(new URL('../../examples/records/classic-blac
 
 let server: RunningServer;
 beforeAll(async () => {
-  server = await startServer({ port: 0, storage: new MemoryStorage(), logLevel: false, webDir: null, fixedDeals: true });
+  server = await startServer({ port: 0, storage: new MemoryStorage(), logLevel: false, webDir: null, fixedDeals: true, hostClock: true });
 });
 afterAll(async () => {
   await server.close();

@@ -41,7 +41,7 @@ async function post(base: string, path: string, body: unknown): Promise<{ status
 describe('deals from the cards and imported games (R60)', () => {
   it('a judge table takes the cards drawn; no commitment, and verify says why', async () => {
     // The judge enters the whole game at once here: lift the per-socket rate limit.
-    const server = await serve('cards', { rate: { burst: 1000, perSecond: 1000 } });
+    const server = await serve('cards', { limits: { ws: { socket: { burst: 1000, perSecond: 1000 }, credential: { burst: 1000, perSecond: 1000 } } } });
     const t = await createTable(server.url, { preset: 'classic', mode: 'judge', names: blackWin.players, deal: blackWin.deal });
     expect(t.commitment).toBeNull();
     expect((t as unknown as { dealSource: string }).dealSource).toBe('cards');
@@ -82,7 +82,7 @@ describe('deals from the cards and imported games (R60)', () => {
   });
 
   it('a game begun offline on the console imports with its commands and its own commitment, then goes on', async () => {
-    const server = await serve('import', { rate: { burst: 1000, perSecond: 1000 } });
+    const server = await serve('import', { limits: { ws: { socket: { burst: 1000, perSecond: 1000 }, credential: { burst: 1000, perSecond: 1000 } } } });
     const localId = 'local-0a1b2c3d';
     const salt = 'ab'.repeat(32);
     const local = { id: localId, salt, commitment: commitment({ tableId: localId, preset: 'classic', size: 10, options: {}, deal: blackWin.deal, salt }) };
@@ -158,14 +158,15 @@ describe("the judge's timer on remote displays", () => {
     const w = await late.wait((x) => x.type === 'welcome');
     expect(w['timer']).toMatchObject({ kind: 'judge', seat: 4, running: false, leftMs: 30_500 });
     // Not the judge: refused. Malformed: a typed error. Nothing relayed.
-    const n = display.frames.length;
+    const timers = (): number => display.frames.filter((x) => x.type === 'timer').length;
+    const n = timers();
     seat.send({ type: 'timer', seat: 1, running: true, leftMs: 1 });
     expect(await seat.waitNew((x) => x.type === 'error')).toMatchObject({ code: 'notJudge' });
     judge.send({ type: 'timer', seat: 1 });
     expect(await judge.waitNew((x) => x.type === 'error')).toMatchObject({ code: 'badMessage' });
     judge.send({ type: 'timer', seat: 1, running: true, leftMs: -5 });
     expect(await judge.waitNew((x) => x.type === 'error')).toMatchObject({ code: 'badMessage' });
-    expect(display.frames.length).toBe(n);
+    expect(timers()).toBe(n);
     const cleared = display.waitNew((x) => x.type === 'timer');
     judge.send({ type: 'timer', kind: null });
     expect(await cleared).toEqual({ type: 'timer', kind: null });

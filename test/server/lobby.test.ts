@@ -23,7 +23,7 @@ interface LobbyEntry {
 }
 
 function start(db: string): Promise<RunningServer> {
-  return startServer({ port: 0, databaseUrl: join(dir, db), logLevel: false, webDir: null });
+  return startServer({ port: 0, databaseUrl: join(dir, db), logLevel: false, webDir: null, limits: { http: { claim: { max: 1000 } } } });
 }
 
 async function lobby(url: string): Promise<LobbyEntry[]> {
@@ -77,7 +77,6 @@ describe('lobby: open tables, claims', () => {
     expect(new Set(won.map((w) => w.token)).size).toBe(10);
     for (const w of won) {
       expect(w.id).toBe(t.id);
-      expect(w.token).toBe(t.seats[w.seat - 1]!.token);
       expect(w.play).toBe(`/play/${t.id}?token=${w.token}&seat=${w.seat}`);
     }
     expect(lost).toHaveLength(10);
@@ -89,22 +88,33 @@ describe('lobby: open tables, claims', () => {
     const names = new Map(entry.seats.map((s) => [s.seat, s.name]));
     for (const w of won) expect(names.get(w.seat)).toMatch(/^Гость \d+$/);
     expect(new Set(names.values()).size).toBe(10);
-    // A claimed token is that seat's token.
+    // A claimed token is that seat's credential.
     const c = await Client.open(server.url, won[0]!.token, 'claimant');
     expect((await c.wait((f) => f.type === 'welcome'))['viewer']).toEqual({ kind: 'seat', seat: won[0]!.seat });
     await c.close();
     await server.close();
   });
 
-  it('skips bots and seats whose private link was used; refuses closed, unknown, judge and started tables; bad bodies are 400', async () => {
+  it('a claim never hands out a link the host was given: it gets a credential of its own', async () => {
+    const server = await start('own.sqlite');
+    const t = await createTable(server.url, { preset: 'classic', open: true });
+    // Whatever seat links the host got, it may have given them out already.
+    const hostHeld = new Set(t.seats.map((s) => s.token).filter((x): x is string => x !== null));
+    const answers = await Promise.all(Array.from({ length: 10 }, (_, i) => claim(server.url, t.id, `Гость ${i + 1}`)));
+    for (const a of answers) {
+      if (a.status !== 200) continue;
+      expect(hostHeld.has(a.body['token'] as string), `seat ${String(a.body['seat'])}: the host holds its link`).toBe(false);
+    }
+    await server.close();
+  });
+
+  it('skips bots and reserved seats; refuses closed, unknown, judge and started tables; bad bodies are 400', async () => {
     const server = await start('rules.sqlite');
-    const t = await createTable(server.url, { preset: 'classic', open: true, bots: [1, 2, 3, 4, 5, 6, 7] });
-    // Seat 8 came in with the host's private link: not free.
-    const s8 = await Client.open(server.url, t.seats[7]!.token, 'seat8');
-    await s8.wait((f) => f.type === 'welcome');
+    const t = await createTable(server.url, { preset: 'classic', open: true, bots: [1, 2, 3, 4, 5, 6, 7], reserve: [8] });
+    // Seat 8 is kept for someone the host invites: its link came with the table, it is not free.
+    expect(t.seats.map((s) => [s.seat, s.token !== null])).toEqual([...[1, 2, 3, 4, 5, 6, 7].map((n) => [n, false]), [8, true], [9, false], [10, false]]);
     expect((await lobby(server.url)).find((x) => x.id === t.id)?.freeSeats).toBe(2);
     expect((await claim(server.url, t.id, 'Аня')).body).toMatchObject({ seat: 9 });
-    await s8.close();
     expect((await claim(server.url, t.id, 'Боря')).body).toMatchObject({ seat: 10 });
     expect(await claim(server.url, t.id, 'Вера')).toMatchObject({ status: 409, body: { code: 'noFreeSeat' } });
 
@@ -113,9 +123,11 @@ describe('lobby: open tables, claims', () => {
     expect(await claim(server.url, 'tnope', 'Аня')).toMatchObject({ status: 404, body: { code: 'tableNotFound' } });
     const judge = await createTable(server.url, { preset: 'classic', mode: 'judge' });
     expect(await claim(server.url, judge.id, 'Аня')).toMatchObject({ status: 403, body: { code: 'notOpen' } });
-    // Only an online table can be open; `open` is a boolean.
+    // Only an online table can be open; `open` is a boolean; `reserve` only with `open`.
     expect(await post(server.url, '/api/tables', { preset: 'classic', mode: 'judge', open: true })).toMatchObject({ status: 400, body: { code: 'badMessage' } });
     expect(await post(server.url, '/api/tables', { preset: 'classic', open: 'yes' })).toMatchObject({ status: 400, body: { code: 'badMessage' } });
+    expect(await post(server.url, '/api/tables', { preset: 'classic', reserve: [1] })).toMatchObject({ status: 400, body: { code: 'badMessage' } });
+    expect(await post(server.url, '/api/tables', { preset: 'classic', open: true, bots: [1], reserve: [1] })).toMatchObject({ status: 400, body: { code: 'badMessage' } });
 
     const open = await createTable(server.url, { preset: 'classic', open: true });
     for (const bad of [{}, { nickname: '' }, { nickname: '   ' }, { nickname: 7 }, { nickname: 'x'.repeat(65) }, { nickname: 'Аня', seat: 3 }, null, []]) {
@@ -136,40 +148,89 @@ describe('lobby: open tables, claims', () => {
     await server.close();
   });
 
-  it('claimed seats stay claimed after a restart, also when renames ran at the same time', async () => {
+  it('a seat whose link a player opened stays taken after a restart; claimed seats too, with renames running at once', async () => {
     const db = 'restart.sqlite';
     let server = await start(db);
     const t = await createTable(server.url, { preset: 'classic', open: true });
     const closed = await createTable(server.url, { preset: 'classic' });
+    // The host gives seat 8 to a friend (its link from the table, or asked for), who opens it.
+    const link8 = t.seats[7]!.token ?? ((await post(server.url, `/api/tables/${t.id}/seats/8/link`, { token: t.hostToken })).body['token'] as string);
+    const s8 = await Client.open(server.url, link8, 'seat8');
+    await s8.wait((f) => f.type === 'welcome');
     // Claims and the host's renames of other seats interleave in the table's queue.
     const rename = (seat: number, nickname: string): ReturnType<typeof post> => post(server.url, `/api/tables/${t.id}/seats/${seat}/name`, { token: t.hostToken, nickname });
-    const results = await Promise.all([
-      claim(server.url, t.id, 'Аня'),
-      rename(10, 'Хозяин-10'),
-      claim(server.url, t.id, 'Боря'),
-      rename(9, 'Хозяин-9'),
-      claim(server.url, t.id, 'Вера'),
-      rename(8, 'Хозяин-8'),
-    ]);
-    expect(results.map((r) => r.status)).toEqual([200, 200, 200, 200, 200, 200]);
+    const results = await Promise.all([claim(server.url, t.id, 'Аня'), rename(10, 'Хозяин-10'), claim(server.url, t.id, 'Боря'), rename(9, 'Хозяин-9'), claim(server.url, t.id, 'Вера')]);
+    expect(results.map((r) => r.status)).toEqual([200, 200, 200, 200, 200]);
     const seats = [results[0]!, results[2]!, results[4]!].map((r) => r.body['seat'] as number).sort((a, b) => a - b);
     expect(seats).toEqual([1, 2, 3]);
+    await s8.close();
     await server.close();
 
     server = await start(db);
     expect(server.resumed.tables).toBe(2);
     const stored = (await server.hub.storage.getTable(t.id))!;
     expect(stored.open).toBe(true);
-    expect(stored.seats.filter((s) => s.claimed).map((s) => s.seat)).toEqual([1, 2, 3]);
+    expect(stored.seats.filter((s) => s.hold === 'claimed').map((s) => s.seat)).toEqual([1, 2, 3]);
+    expect(stored.seats[7]!.hold).toBe('bound');
     const names = stored.seats.map((s) => s.name);
     expect(names.slice(0, 3).sort()).toEqual(['Аня', 'Боря', 'Вера']);
-    expect(names.slice(3)).toEqual(['4', '5', '6', '7', 'Хозяин-8', 'Хозяин-9', 'Хозяин-10']);
+    expect(names.slice(3)).toEqual(['4', '5', '6', '7', '8', 'Хозяин-9', 'Хозяин-10']);
     // A table made without the option loads as a closed one.
     expect((await server.hub.storage.getTable(closed.id))!.open).toBeUndefined();
     const list = await lobby(server.url);
     expect(list.find((x) => x.id === closed.id)).toMatchObject({ open: false, freeSeats: 0 });
-    expect(list.find((x) => x.id === t.id)).toMatchObject({ open: true, freeSeats: 7 });
-    expect((await claim(server.url, t.id, 'Гоша')).body).toMatchObject({ seat: 4 });
+    expect(list.find((x) => x.id === t.id)).toMatchObject({ open: true, freeSeats: 6 });
+    // Six more claims fill seats 4–7, 9 and 10: never seat 8, whose player is back on it.
+    const again = await Promise.all(Array.from({ length: 7 }, (_, i) => claim(server.url, t.id, `Гость ${i}`)));
+    expect(again.filter((a) => a.status === 200).map((a) => a.body['seat'] as number).sort((a, b) => a - b)).toEqual([4, 5, 6, 7, 9, 10]);
+    await server.close();
+  });
+});
+
+describe('lobby: the host revokes and reissues seat links', () => {
+  it('a new link replaces the old one (its sockets are closed); an open table\'s seat goes back to the lobby', async () => {
+    const server = await start('links.sqlite');
+    const t = await createTable(server.url, { preset: 'classic', open: true, reserve: [1, 2] });
+    const old = t.seats[0]!.token!;
+    const s1 = await Client.open(server.url, old, 'seat1');
+    await s1.wait((f) => f.type === 'welcome');
+    // Only the host's token may.
+    expect(await post(server.url, `/api/tables/${t.id}/seats/1/link`, { token: t.seats[1]!.token })).toMatchObject({ status: 403, body: { code: 'notHost' } });
+    expect(await post(server.url, `/api/tables/${t.id}/seats/1/link`, { token: t.spectatorToken })).toMatchObject({ status: 403 });
+    const closedOld = s1.waitNew(() => false, 5000).catch(() => undefined);
+    const r = await post(server.url, `/api/tables/${t.id}/seats/1/link`, { token: t.hostToken });
+    expect(r).toMatchObject({ status: 200, body: { seat: 1, token: expect.stringMatching(/^[0-9a-f]{32}$/) } });
+    const fresh = r.body['token'] as string;
+    expect(fresh).not.toBe(old);
+    expect(r.body['play']).toBe(`/play/${t.id}?token=${fresh}&seat=1`);
+    await closedOld;
+    expect(s1.closed?.code).toBe(4401);
+    const stale = await Client.open(server.url, old, 'stale');
+    await stale.wait((f) => f.type === 'error' && f['code'] === 'unauthorized');
+    const s1b = await Client.open(server.url, fresh, 'seat1b');
+    expect((await s1b.wait((f) => f.type === 'welcome'))['viewer']).toEqual({ kind: 'seat', seat: 1 });
+    await s1b.close();
+    // Seat 2 goes back to the lobby: its link stops working, a stranger may claim it.
+    expect((await lobby(server.url)).find((x) => x.id === t.id)?.freeSeats).toBe(8);
+    expect(await post(server.url, `/api/tables/${t.id}/seats/2/free`, { token: t.hostToken })).toMatchObject({ status: 200 });
+    expect((await lobby(server.url)).find((x) => x.id === t.id)?.freeSeats).toBe(9);
+    const gone = await Client.open(server.url, t.seats[1]!.token!, 'seat2');
+    await gone.wait((f) => f.type === 'error' && f['code'] === 'unauthorized');
+    // A free seat gets a link on request (the host invites someone to it).
+    const inv = await post(server.url, `/api/tables/${t.id}/seats/5/link`, { token: t.hostToken });
+    expect(inv).toMatchObject({ status: 200, body: { seat: 5 } });
+    expect((await lobby(server.url)).find((x) => x.id === t.id)?.freeSeats).toBe(8);
+    // A closed table's seat cannot be given to the lobby; bots have no link.
+    const closed = await createTable(server.url, { preset: 'classic', bots: [3] });
+    expect(await post(server.url, `/api/tables/${closed.id}/seats/2/free`, { token: closed.hostToken })).toMatchObject({ status: 409, body: { code: 'notOpen' } });
+    expect(await post(server.url, `/api/tables/${closed.id}/seats/3/link`, { token: closed.hostToken })).toMatchObject({ status: 400, body: { code: 'badTarget' } });
+    // Once an online game starts, the host cannot take a seat's link any more (it would see that
+    // seat's role); a judge may (the judge sees every role anyway): a player's phone died.
+    expect((await post(server.url, `/api/tables/${closed.id}/start`, { token: closed.hostToken })).status).toBe(200);
+    expect(await post(server.url, `/api/tables/${closed.id}/seats/2/link`, { token: closed.hostToken })).toMatchObject({ status: 409, body: { code: 'alreadyStarted' } });
+    const judge = await createTable(server.url, { preset: 'classic', mode: 'judge' });
+    expect((await post(server.url, `/api/tables/${judge.id}/start`, { token: judge.hostToken })).status).toBe(200);
+    expect(await post(server.url, `/api/tables/${judge.id}/seats/4/link`, { token: judge.hostToken })).toMatchObject({ status: 200, body: { seat: 4 } });
     await server.close();
   });
 });

@@ -1,0 +1,100 @@
+// The storage worker thread: owns the SQLite connection (sqlite-db.ts) and answers the main
+// thread's requests (storage-sqlite.ts) in arrival order. Writes that arrive together share one
+// transaction (group commit); when that transaction fails because of one write (a duplicate
+// nonce, a stale seq), each write is tried on its own so that only the bad one fails; when it
+// fails for the database (locked, full, I/O), every write of the group fails with it.
+import { parentPort, workerData } from 'node:worker_threads';
+import { SqliteDb, type SqliteOptions } from './sqlite-db.js';
+
+const WRITES = new Set(['createTable', 'updateTable', 'setDeadline', 'appendCommand', 'undoCommand']);
+const READS = new Set(['getTable', 'unfinishedTables', 'finishedTables', 'commands', 'commandsOf', 'edits', 'settings']);
+
+interface Request {
+  id: number;
+  op: string;
+  args: unknown[];
+}
+type Reply = { id: number; ok: true; value: unknown } | { id: number; ok: false; error: { message: string; code?: string } };
+
+/** A failure caused by the write itself, not by the database: the others of its group may commit. */
+function ownFault(e: unknown): boolean {
+  const code = (e as { code?: unknown }).code;
+  return typeof code === 'string' && (code.startsWith('SQLITE_CONSTRAINT') || code.startsWith('GOROD_'));
+}
+
+function failure(id: number, e: unknown): Reply {
+  const code = (e as { code?: unknown }).code;
+  return { id, ok: false, error: { message: e instanceof Error ? e.message : String(e), ...(typeof code === 'string' ? { code } : {}) } };
+}
+
+const data = workerData as { gorodSqlite?: { file: string; opts: SqliteOptions } } | null;
+if (parentPort && data?.gorodSqlite) {
+  const port = parentPort;
+  const { file, opts } = data.gorodSqlite;
+  const db = new SqliteDb(file, opts);
+  const call = (r: Request): unknown => (db as unknown as Record<string, (...a: unknown[]) => unknown>)[r.op]!(...r.args);
+  let queue: Request[] = [];
+  let closing: Request | null = null;
+  let closed = false;
+
+  const commit = (group: Request[]): void => {
+    if (group.length === 0) return;
+    try {
+      db.transaction(() => {
+        for (const r of group) call(r);
+      });
+      for (const r of group) port.postMessage({ id: r.id, ok: true, value: undefined } satisfies Reply);
+    } catch (e) {
+      if (!ownFault(e)) {
+        for (const r of group) port.postMessage(failure(r.id, e));
+        return;
+      }
+      for (const r of group) {
+        try {
+          db.transaction(() => call(r));
+          port.postMessage({ id: r.id, ok: true, value: undefined } satisfies Reply);
+        } catch (e2) {
+          port.postMessage(failure(r.id, e2));
+        }
+      }
+    }
+  };
+
+  // Everything that arrived in one turn, in order: runs of writes are committed together, reads
+  // see every write before them.
+  const flush = (): void => {
+    if (closed) return;
+    const batch = queue;
+    queue = [];
+    let group: Request[] = [];
+    for (const r of batch) {
+      if (WRITES.has(r.op)) {
+        group.push(r);
+        continue;
+      }
+      commit(group);
+      group = [];
+      try {
+        port.postMessage({ id: r.id, ok: true, value: call(r) } satisfies Reply);
+      } catch (e) {
+        port.postMessage(failure(r.id, e));
+      }
+    }
+    commit(group);
+    if (closing && queue.length === 0) {
+      closed = true;
+      db.close();
+      port.postMessage({ id: closing.id, ok: true, value: undefined } satisfies Reply);
+      port.close();
+    }
+  };
+
+  port.on('message', (r: Request) => {
+    if (r.op === 'close') closing = r;
+    else if (!WRITES.has(r.op) && !READS.has(r.op)) {
+      port.postMessage(failure(r.id, new Error(`unknown storage op ${r.op}`)));
+      return;
+    } else queue.push(r);
+    if (queue.length === 1 || closing) setImmediate(flush);
+  });
+}
