@@ -138,9 +138,12 @@ export class Table {
     return this.built;
   }
 
+  /**
+   * A rebuilt state whose log is a prefix of what viewers were sent (a command not stored, new
+   * names): what each viewer holds stays counted (viewers.ts).
+   */
   set state(s: GameState) {
     this.built = s;
-    this.frames.reset();
   }
 
   /** Whether the state has been rebuilt from the log yet. */
@@ -249,6 +252,7 @@ export class Table {
     if (legal) welcome['legal'] = legal;
     conn.send(JSON.stringify(welcome));
     if (incremental) this.sendSince(conn, lastEvent);
+    else this.frames.sent(v);
     if (this.row.status === 'finished') this.sendFinal(conn);
     if (conn.role.kind === 'seat') {
       this.everConnected.add(conn.role.seat);
@@ -292,6 +296,7 @@ export class Table {
     const legal = this.legalFor(v);
     if (legal) msg['legal'] = legal;
     conn.send(JSON.stringify(msg));
+    this.frames.sent(v);
   }
 
   /**
@@ -315,8 +320,19 @@ export class Table {
     }
   }
 
-  private broadcastResync(reason: 'undo' | 'names'): void {
+  private broadcastResync(reason: 'names'): void {
     for (const conn of this.conns) conn.send(this.frames.resync(conn.viewer, reason));
+  }
+
+  /** After a judge's undo: only the viewers who could see what was taken back notice (R18; viewers.ts). */
+  private broadcastUndo(old: GameState): void {
+    const cache = new Map<string, string | Buffer | null>();
+    for (const conn of this.conns) {
+      const key = viewerKey(conn.viewer);
+      if (!cache.has(key)) cache.set(key, this.frames.afterUndo(old, conn.viewer));
+      const data = cache.get(key);
+      if (data) conn.send(data);
+    }
   }
 
   /**
@@ -531,9 +547,11 @@ export class Table {
     // The undone command's nonce stays known: a late resend of it must not apply it again.
     if (last.nonce !== null) this.nonces.set(`${last.sender}|${last.nonce}`, -1);
     if (nonce !== undefined) this.undoNonces.add(nonce);
+    const old = this.state;
+    // The replay of the shorter log: the old log's prefix.
     this.state = Table.rebuild(this.row, this.commands);
     this.cutAt = Math.min(this.cutAt, this.state.log.length);
-    this.broadcastResync('undo');
+    this.broadcastUndo(old);
     this.afterChange();
     return null;
   }

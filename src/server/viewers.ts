@@ -27,11 +27,6 @@ export class ViewerFrames {
     private legalFor: (v: Viewer) => Command[] | undefined,
   ) {}
 
-  /** The state was rebuilt (an undo, new names): everyone's next frame is counted afresh. */
-  reset(): void {
-    this.cursors.clear();
-  }
-
   private teamOf(v: Viewer): Team | undefined {
     return v.kind === 'seat' ? this.state().seats[v.seat - 1]?.team : undefined;
   }
@@ -58,7 +53,39 @@ export class ViewerFrames {
 
   /** A fresh start for the viewer: its whole view and log, in its own numbering. */
   resync(v: Viewer, reason: 'undo' | 'resume' | 'names' | 'team'): string {
-    return JSON.stringify({ type: 'resync', view: view(this.state(), v), lastEvent: this.lastEvent(v), reason, legal: this.legalFor(v) });
+    const s = this.state();
+    if (v.kind !== 'judge') this.cursors.set(viewerKey(v), { at: s.log.length, count: visibleCount(s, v), team: this.teamOf(v), body: this.bodyOf(v) });
+    return JSON.stringify({ type: 'resync', view: view(s, v), lastEvent: this.lastEvent(v), reason, legal: this.legalFor(v) });
+  }
+
+  /** What a viewer's frames compare: its view without the log, and its legal commands. */
+  private bodyOf(v: Viewer): string {
+    const legal = this.legalFor(v);
+    return JSON.stringify(view(this.state(), v, { log: false })) + (legal ? JSON.stringify(legal) : '');
+  }
+
+  /**
+   * The viewer was just sent its whole current view (a welcome, the events since its last):
+   * remember it, so that a later change that shows it nothing new sends it nothing.
+   */
+  sent(v: Viewer): void {
+    if (v.kind === 'judge') return;
+    this.count(v);
+    this.cursors.get(viewerKey(v))!.body = this.bodyOf(v);
+  }
+
+  /**
+   * A judge's undo cut the log back to a prefix of `old`'s. A viewer who could see a removed
+   * event gets a resync (its numbers changed); one whose view or legal commands changed gets an
+   * update; nothing reaches the rest — a frame would tell them that something hidden from them
+   * was entered and taken back (R18).
+   */
+  afterUndo(old: GameState, v: Viewer): string | Buffer | null {
+    const s = this.state();
+    if (v.kind === 'judge' || visibleCount(old, v) !== visibleCount(s, v)) return this.resync(v, 'undo');
+    const c = this.cursors.get(viewerKey(v));
+    if (c) c.at = s.log.length;
+    return this.frameSince(v, s.log.length, null);
   }
 
   /** The number of the last event the viewer may see, in its own numbering. */
@@ -103,7 +130,7 @@ export class ViewerFrames {
     const legal = this.legalFor(v);
     const viewJson = JSON.stringify(view(s, v, { log: false }));
     const legalJson = legal ? JSON.stringify(legal) : '';
-    const body = viewJson + legalJson;
+    const body = viewJson + legalJson; // bodyOf(v), with its parts kept for the frame
     c.count += events.length;
     c.at = s.log.length;
     if (events.length === 0 && !timer && body === c.body) return null;
