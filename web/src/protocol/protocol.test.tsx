@@ -46,6 +46,19 @@ describe('protocol', () => {
     expect(csv).toContain('night,1,plan,,7 3,,R17');
   });
 
+  it('CSV cells cannot run as spreadsheet formulas (OWASP CSV injection)', () => {
+    const p = buildProtocol(recordOf(played()))!;
+    const hostile = ['=HYPERLINK("http://evil.example","click")', '+1+1', '-2+3', '@SUM(A1:A9)', '\tcmd', '\rcmd', '=1;2'];
+    hostile.forEach((name, i) => (p.seats[i]!.name = name));
+    p.days[0]!.fouls[0]!.reason = '=cmd|\' /C calc\'!A0';
+    const csv = protocolCsv(p);
+    const cells = parseCsv(csv);
+    for (const row of cells) for (const cell of row) expect(cell, JSON.stringify(cell)).not.toMatch(/^[=+\-@\t\r]/);
+    // The text itself is kept, after a quote that makes it text.
+    expect(cells.find((r) => r[0] === 'seat' && r[1] === '1')![2]).toBe(`'${hostile[0]}`);
+    expect(cells.find((r) => r[0] === 'seat' && r[1] === '7')![2]).toBe(`'${hostile[6]}`);
+  });
+
   it('R16 the board renders the public view: no role and no night action before the end', () => {
     const g = played();
     const s = stateOf(g);
@@ -56,3 +69,32 @@ describe('protocol', () => {
     expect(text).toContain('№6 is out');
   });
 });
+
+/** RFC 4180 cells (quoted fields may hold commas, quotes and line breaks). */
+function parseCsv(text: string): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let cell = '';
+  let quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const ch = text[i]!;
+    if (quoted) {
+      if (ch === '"' && text[i + 1] === '"') {
+        cell += '"';
+        i++;
+      } else if (ch === '"') quoted = false;
+      else cell += ch;
+    } else if (ch === '"') quoted = true;
+    else if (ch === ',') {
+      row.push(cell);
+      cell = '';
+    } else if (ch === '\n') {
+      row.push(cell);
+      rows.push(row);
+      row = [];
+      cell = '';
+    } else cell += ch;
+  }
+  if (cell !== '' || row.length) rows.push([...row, cell]);
+  return rows;
+}

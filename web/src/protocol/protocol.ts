@@ -161,9 +161,15 @@ function lastDayOrNew(days: ProtoDay[]): ProtoDay {
   return n;
 }
 
+/**
+ * One CSV cell. Text that a spreadsheet would run as a formula (a nickname such as
+ * `=HYPERLINK(…)`: it starts with =, +, -, @, a tab or a carriage return) gets a leading quote,
+ * as OWASP advises; numbers stay numbers.
+ */
 function csvCell(x: unknown): string {
-  const t = x === null || x === undefined ? '' : String(x);
-  return /[",\n;]/.test(t) ? `"${t.replace(/"/g, '""')}"` : t;
+  let t = x === null || x === undefined ? '' : String(x);
+  if (typeof x === 'string' && /^[=+\-@\t\r]/.test(t)) t = `'${t}`;
+  return /[",\n\r;]/.test(t) ? `"${t.replace(/"/g, '""')}"` : t;
 }
 
 function csvRow(cells: unknown[]): string {
