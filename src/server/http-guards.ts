@@ -25,9 +25,15 @@ const CSP = {
   manifestSrc: ["'self'"],
 };
 
-export async function registerGuards(app: FastifyInstance, opts: { limits: Limits; allowedHosts: string[] }): Promise<void> {
+export async function registerGuards(app: FastifyInstance, opts: { limits: Limits; allowedHosts: string[]; trustedHops: number }): Promise<void> {
+  let warned = opts.trustedHops > 0;
   app.addHook('onRequest', async (req, reply) => {
     if (!hostAllowed(req.headers.host, opts.allowedHosts)) return fail(reply, 403, 'badHost');
+    if (!warned && req.headers['x-forwarded-for'] !== undefined) {
+      // Behind a proxy every client would share the proxy's address, and its limits.
+      warned = true;
+      app.log.warn('requests come through a proxy (X-Forwarded-For) but TRUST_PROXY is not set: every client counts as the proxy for the per-address limits');
+    }
   });
   await app.register(helmet, {
     contentSecurityPolicy: { useDefaults: false, directives: CSP },

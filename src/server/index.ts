@@ -127,7 +127,7 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
     // The same hops as clientAddress (origin.ts) for the WebSocket.
     ...(trustedHops > 0 ? { trustProxy: (_addr: string, hop: number) => hop < trustedHops } : {}),
   });
-  await registerGuards(app, { limits: lim, allowedHosts });
+  await registerGuards(app, { limits: lim, allowedHosts, trustedHops });
   await registerHttp(app, hub, { origins, webDir: opts.webDir === undefined ? PROJECT_WEB : opts.webDir, limits: lim });
   const ws = attachWebSocket(app.server, hub, { origins, allowedHosts, trustedHops, limits: lim, hostClock, log: logger });
   // A restart brings every table's sockets back at once (10 per table): a deep accept queue
