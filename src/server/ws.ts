@@ -212,7 +212,7 @@ export function attachWebSocket(
         return;
       }
       if (!bound) {
-        send(errorFrame(serverError('unauthorized')));
+        send(errorFrame(serverError('unauthorized', undefined, 'nonce' in msg ? msg.nonce : undefined)));
         return;
       }
       dispatch(msg, bound, send, reply);
