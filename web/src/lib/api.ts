@@ -42,6 +42,9 @@ export const api = {
       method: 'POST',
       body: JSON.stringify({ token, nickname }),
     }),
+  /** The host's new link for a seat (the old one stops working). */
+  seatLink: (id: string, seat: number, token: string) =>
+    call<ClaimedSeat>(`/api/tables/${encodeURIComponent(id)}/seats/${seat}/link`, { method: 'POST', body: JSON.stringify({ token }) }),
   start: (id: string, token: string) =>
     call<{ ok: true }>(`/api/tables/${encodeURIComponent(id)}/start`, { method: 'POST', body: JSON.stringify({ token }) }),
   games: (limit = 50) => call<PastGame[]>(`/api/games?limit=${limit}`),

@@ -49,7 +49,7 @@ export interface Timer {
   seat?: number;
   deadline?: number;
   warning?: boolean;
-  /** Judge timers: running or paused, and the time left when sent. */
+  /** Judge timers, and a server timer the host paused (running: false): the time left when sent. */
   running?: boolean;
   leftMs?: number;
   totalMs?: number;
@@ -103,7 +103,8 @@ export interface CreatedTable {
   hostToken: string;
   spectatorToken: string;
   commitment: string | null;
-  seats: { seat: number; token: string | null; bot: boolean }[];
+  /** token null: a bot, or (hold `free`) an open table's seat left to the lobby. */
+  seats: { seat: number; token: string | null; bot: boolean; hold?: 'free' | 'reserved' | 'claimed' | 'bound' }[];
   dealSource?: string;
 }
 

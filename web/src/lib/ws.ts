@@ -137,9 +137,12 @@ export class GameClient {
       this.ws = null;
       if (this.pingTimer) clearInterval(this.pingTimer);
       this.pingTimer = null;
-      // A refused token (4401) does not get better by retrying.
-      if (this.stopped || ev.code === 4401 || this.snap.error?.code === 'unauthorized') {
-        this.set({ status: 'closed' });
+      // A refused token (4401) does not get better by retrying; nor does a link opened in more
+      // places than allowed (4409: the newest stay), which would otherwise take turns forever.
+      if (this.stopped || ev.code === 4401 || ev.code === 4409 || this.snap.error?.code === 'unauthorized') {
+        const patch: Partial<GameSnapshot> = { status: 'closed' };
+        if (ev.code === 4409) patch.error = { code: 'replaced', message: { ru: 'Эта ссылка открыта в другой вкладке или на другом устройстве', en: 'This link is open in another tab or on another device' } };
+        this.set(patch);
         return;
       }
       this.scheduleReconnect();
@@ -259,6 +262,11 @@ export class GameClient {
   }
 
   /** Host: start the game. */
+  /** The host of an online table: pause, resume or add time to the server's clock. */
+  clock(action: 'pause' | 'resume' | 'extend', seconds?: number): void {
+    this.raw({ type: 'clock', action, ...(seconds !== undefined ? { seconds } : {}) });
+  }
+
   start(): void {
     this.raw({ type: 'start' });
   }

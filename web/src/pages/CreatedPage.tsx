@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../lib/api.js';
 import { Link, routeParam } from '../lib/router.js';
-import { absolute, createdTable, judgeLink, playLink, seatLink } from '../lib/storage.js';
+import { absolute, createdTable, judgeLink, playLink, rememberCreated, seatLink } from '../lib/storage.js';
 
 function Copy({ text }: { text: string }) {
   const { t } = useTranslation();
@@ -25,7 +25,7 @@ function Copy({ text }: { text: string }) {
 export function CreatedPage() {
   const { t } = useTranslation();
   const id = routeParam('/created/:id', 'id') ?? '';
-  const tbl = createdTable(id);
+  const [tbl, setTbl] = useState(() => createdTable(id));
   const [started, setStarted] = useState<string | null>(null);
   if (!tbl) {
     return (
@@ -52,8 +52,30 @@ export function CreatedPage() {
           {tbl.seats.map((s) => (
             <li key={s.seat} data-seat={s.seat}>
               <span className="seat-no">{s.seat}</span>
-              {s.bot || !s.token ? (
+              {s.bot ? (
                 <span className="muted">{t('created.bot')}</span>
+              ) : !s.token ? (
+                // An open table's seat left to the lobby: nobody holds a link to it until a guest
+                // claims it, or the host asks for one to invite someone.
+                <>
+                  <span className="muted">{t('created.free')}</span>
+                  <button
+                    type="button"
+                    className="btn btn-small"
+                    onClick={() => {
+                      api.seatLink(id, s.seat, tbl.hostToken).then(
+                        (r) => {
+                          const next = { ...tbl, seats: tbl.seats.map((x) => (x.seat === s.seat ? { ...x, token: r.token, hold: 'reserved' as const } : x)) };
+                          rememberCreated(next);
+                          setTbl(next);
+                        },
+                        () => setStarted(t('created.linkFailed')),
+                      );
+                    }}
+                  >
+                    {t('created.invite')}
+                  </button>
+                </>
               ) : (
                 <>
                   <Link to={seatLink(id, s.token, s.seat)} className="seat-link">

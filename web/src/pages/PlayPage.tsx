@@ -9,6 +9,7 @@ import { Link, queryParam, routeParam } from '../lib/router.js';
 import { nickname, setNickname } from '../lib/storage.js';
 import { useGameClient, useGameSnapshot, type ConnStatus, type GameClient } from '../lib/ws.js';
 import { GameOver } from '../table/GameOver.js';
+import { HostClock } from '../table/HostClock.js';
 import { TableView } from '../table/TableView.js';
 
 export function ConnectionNotice({ status, reconnects }: { status: ConnStatus; reconnects: number }) {
@@ -127,6 +128,7 @@ function Table({ id, token }: { id: string; token: string }) {
   return (
     <main className="page page-table">
       {notice}
+      {snap.you?.host && !snap.you.judge && snap.timer && !snap.view.finished && <HostClock client={client} timer={snap.timer} />}
       <TableView
         view={snap.view}
         timer={snap.timer}

@@ -7,7 +7,10 @@ import { useCountdown } from '../lib/ws.js';
 
 export function TimerBadge({ timer }: { timer: Timer | null }) {
   const { t } = useTranslation();
-  const left = useCountdown(timer?.deadline);
+  const ticking = useCountdown(timer?.deadline);
+  // A server timer the host paused: the time left, standing still.
+  const paused = timer?.running === false && timer.kind !== 'judge' && timer.leftMs !== undefined;
+  const left = paused ? Math.ceil(timer.leftMs! / 1000) : ticking;
   if (!timer || !timer.kind || left === null) return null;
   const warn = timer.warning === true || ((timer.kind === 'speech' || timer.kind === 'tieSpeech' || timer.kind === 'lastWord') && left <= 10);
   const mm = Math.floor(left / 60);
@@ -18,7 +21,8 @@ export function TimerBadge({ timer }: { timer: Timer | null }) {
       <span className="timer-value">
         {mm}:{ss}
       </span>
-      {warn && <span className="timer-warning">{t('timer.warning')}</span>}
+      {warn && !paused && <span className="timer-warning">{t('timer.warning')}</span>}
+      {paused && <span className="timer-paused">{t('timer.paused')}</span>}
     </div>
   );
 }
