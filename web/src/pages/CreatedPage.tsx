@@ -48,6 +48,7 @@ export function CreatedPage() {
       )}
       <section className="panel">
         <h2>{t('created.seats')}</h2>
+        {tbl.seats.some((s) => !s.bot && !s.token) && <p className="hint">{t('created.freeHelp')}</p>}
         <ul className="link-list">
           {tbl.seats.map((s) => (
             <li key={s.seat} data-seat={s.seat}>
