@@ -83,6 +83,8 @@ export class Table {
   );
   private infoPending = false;
   private everConnected = new Set<number>();
+  /** Seats whose link was used and that wait to be stored as bound (bind). */
+  private binding = new Set<number>();
   private gone = new WeakSet<Conn>();
   private closed = false;
   /** Timers and bots resumed after a (re)load. */
@@ -396,12 +398,19 @@ export class Table {
     return null;
   }
 
-  /** A seat's own link was used (a connection): a reserved seat becomes bound, stored. */
+  /**
+   * A seat's own link was used (a connection): a reserved seat becomes bound, stored. The seats
+   * of a table connecting together (its start, a restart) are stored in one write.
+   */
   private bind(seat: number): void {
-    if (!bindSeat(this.row.seats, seat)) return;
+    if (!bindSeat(this.row.seats, seat) || this.binding.has(seat)) return;
+    this.binding.add(seat);
+    if (this.binding.size > 1) return;
     void this.run(async () => {
-      const next = bindSeat(this.row.seats, seat);
-      if (next) await this.storeSeats(next); // a failure leaves it reserved: the next use tries again
+      let seats = this.row.seats;
+      for (const s of this.binding) seats = bindSeat(seats, s) ?? seats;
+      this.binding.clear();
+      if (seats !== this.row.seats) await this.storeSeats(seats); // a failure leaves them reserved: the next use tries again
     });
   }
 
