@@ -1,7 +1,7 @@
 // Fair deal (R60): cards shuffled with a cryptographic source (unbiased Fisher–Yates over
 // crypto.randomInt), committed by hash before night 1, deal and salt published after the game.
 import { createHash, randomBytes, randomInt } from 'node:crypto';
-import { parseRecord, presetDef, type PresetId, type RoleId } from '../engine/index.js';
+import { parseRecord, presetDef, type Options, type PresetId, type RoleId } from '../engine/index.js';
 
 export const COMMIT_FORMAT = 'gorod-commit/1';
 
@@ -14,10 +14,11 @@ export function newTableId(): string {
   return 't' + randomBytes(8).toString('hex');
 }
 
-export function cryptoDeal(preset: PresetId, size: number): RoleId[] {
+/** The preset's cards for this table (its options: a club or forum table's own role list). */
+export function cryptoDeal(preset: PresetId, size: number, options?: Options): RoleId[] {
   const def = presetDef(preset);
   if (!def) throw new Error(`unknown preset ${preset}`);
-  const cards = def.deal(size);
+  const cards = def.deal(size, options);
   // randomInt(max) is uniform on [0, max) (rejection sampling inside), so every order is equally likely.
   for (let i = cards.length - 1; i > 0; i--) {
     const j = randomInt(i + 1);
