@@ -174,7 +174,7 @@ export class GameClient {
           you: msg.you,
           legal: msg.legal ?? [],
           lastEvent: msg.lastEvent,
-          timer: msg.timer && msg.timer.kind ? msg.timer : null,
+          timer: msg.timer && msg.timer.kind ? timerOf(msg.timer) : null,
           error: null,
         });
         // Commands sent while we were away go again with the same nonces.
@@ -287,8 +287,13 @@ export class GameClient {
   }
 }
 
-function timerOf(t: Timer): Timer {
-  const out: Timer = { kind: t.kind, seat: t.seat, deadline: t.deadline, warning: t.warning };
+/**
+ * A server timer (no `running`) counts down from `leftMs` on this device's clock, taken when the
+ * frame arrives: the server's deadline on a clock a second ahead would start a minute at 0:59.
+ */
+export function timerOf(t: Timer, now = Date.now()): Timer {
+  const deadline = t.running === undefined && t.leftMs !== undefined ? now + t.leftMs : t.deadline;
+  const out: Timer = { kind: t.kind, seat: t.seat, deadline, warning: t.warning };
   if (t.running !== undefined) out.running = t.running;
   if (t.leftMs !== undefined) out.leftMs = t.leftMs;
   if (t.totalMs !== undefined) out.totalMs = t.totalMs;

@@ -11,6 +11,17 @@ export function Nominations({ view }: { view: GameView }) {
   const { t } = useTranslation();
   const name = nameOf(view);
   if (view.phase !== 'day' || view.stage.kind === 'vote' || view.finished) return null;
+  // A tie (R9): only the tied players are candidates now, the last of them takes the votes not cast.
+  const tied = view.stage.kind === 'speech' && view.stage.speech === 'tie' ? view.ballot : [];
+  if (tied.length > 0) {
+    return (
+      <div className="nominations nominations-tie" data-testid="nominations">
+        <strong>{t('day.tie')}:</strong> {tied.map(name).join(', ')}
+        <p className="hint">{t('day.tieHint', { seconds: view.options.tieSpeechSeconds })}</p>
+        <p className="hint">{t('day.tieDefault', { seat: name(tied[tied.length - 1]!) })}</p>
+      </div>
+    );
+  }
   const list = view.nominations;
   const last = list[list.length - 1];
   return (
@@ -66,6 +77,9 @@ export function SpeechPanel({ view, send, legal }: { view: GameView; send: Send;
   return (
     <section className="panel speech-panel" aria-label={t('speech.title')}>
       <h3>{t(`speech.kind_${st.speech}`, { seat: name(st.seat) })}</h3>
+      <p className="hint speech-length">
+        {t('speech.length', { seconds: st.speech === 'tie' ? view.options.tieSpeechSeconds : st.speech === 'last' ? view.options.lastWordSeconds : view.options.speechSeconds })}
+      </p>
       <div className="speech-feed" ref={feed} aria-live="polite" data-testid="speech-feed">
         {said.length === 0 ? (
           <p className="muted">{mine ? t('speech.yourFloor') : t('speech.listening', { seat: name(st.seat) })}</p>
