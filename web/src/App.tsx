@@ -31,6 +31,7 @@ const ROUTES: Route[] = [
   { pattern: '/replay/:id', Page: ReplayPage },
   { pattern: '/rules', Page: RulesPage },
   { pattern: '/rules/:preset', Page: RulesPage },
+  { pattern: '/rules/:preset/full', Page: RulesPage },
   // The console has its own sticky header (phase, undo): every pixel of a phone goes to the game.
   { pattern: '/judge/:id', Page: JudgePage, bare: true },
   { pattern: '/display/:id', Page: DisplayPage, bare: true },
