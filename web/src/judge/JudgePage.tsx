@@ -3,7 +3,7 @@
 // so the console works offline; with a server table every entry is also sent there in order.
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { visibleCount, type GameEvent, type GameRecord, type GameState } from '../../../src/engine/index.js';
-import { api } from '../lib/api.js';
+import { api, ApiError, errorText } from '../lib/api.js';
 import { createdTable, rememberCreated } from '../lib/storage.js';
 import { queryParam, routeParam } from '../lib/router.js';
 import { useGameClient, useGameSnapshot } from '../lib/ws.js';
@@ -198,7 +198,7 @@ export default function JudgePage() {
       window.location.assign(`/judge/${encodeURIComponent(t.id)}?token=${encodeURIComponent(t.hostToken)}`);
       return null;
     } catch (e) {
-      return e instanceof Error ? e.message : String(e);
+      return errorText(e, lang);
     }
   };
   // A server table: the server dealt (R60); the judge's view carries every role, so the console
@@ -225,7 +225,7 @@ export default function JudgePage() {
       if (!g) throw new Error(L(lang, 'Запись с сервера не воспроизводится', 'The server record does not replay'));
       j.create(g);
     } catch (e) {
-      setTakeoverError(e instanceof Error ? e.message : String(e));
+      setTakeoverError(e instanceof ApiError || !(e instanceof Error) ? errorText(e, lang) : e.message);
     }
   };
 
@@ -266,7 +266,7 @@ export default function JudgePage() {
       forgetGame(globalThis.localStorage, g.id);
       window.location.assign(`/judge/${encodeURIComponent(t.id)}?token=${encodeURIComponent(t.hostToken)}`);
     } catch (e) {
-      setUploadError(e instanceof Error ? e.message : String(e));
+      setUploadError(errorText(e, lang));
     }
   };
 

@@ -2,8 +2,11 @@
 // drawn as the same SVG chart the CLI writes, with the win rates and their 95 % intervals.
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { OPTION_DEFS } from '../../../src/engine/index.js';
 import type { SimReport } from '../../../src/bots/sim/stats.js';
 import { simChartSvg } from '../../../src/bots/sim/svg.js';
+import { currentLang } from '../lib/i18n.js';
+import { optionValueText } from '../options/OptionEditor.js';
 
 const pct = (x: number): string => `${(100 * x).toFixed(1)} %`;
 
@@ -16,6 +19,19 @@ export function parseReports(json: unknown): SimReport[] | null {
       return null;
   }
   return list as SimReport[];
+}
+
+/** A run in words: the preset's name, the bots' level, and each option it changed by name. */
+export function runLabel(r: SimReport, t: (k: string, o?: Record<string, unknown>) => string): string {
+  const lang = currentLang();
+  const parts = [t(`preset.${r.preset}`, { defaultValue: r.preset })];
+  const levels = [...new Set([r.policies.red, r.policies.black])].map((p) => t(`balance.policy_${p}`, { defaultValue: p }));
+  parts.push(levels.join(' / '));
+  for (const [k, v] of Object.entries(r.options ?? {})) {
+    const d = OPTION_DEFS.find((x) => x.key === k);
+    parts.push(d ? `${d.name[lang]}: ${optionValueText(d, v, lang, t)}` : `${k}=${String(v)}`);
+  }
+  return parts.join(' · ');
 }
 
 export default function BalancePage() {
@@ -57,7 +73,7 @@ export default function BalancePage() {
       {error && <p className="error">{error}</p>}
       {reports && (
         <>
-          <div className="balance-chart" style={{ overflowX: 'auto', marginTop: '1rem' }} dangerouslySetInnerHTML={{ __html: simChartSvg(reports) }} />
+          <div className="balance-chart" style={{ overflowX: 'auto', marginTop: '1rem' }} dangerouslySetInnerHTML={{ __html: simChartSvg(reports, { lang: currentLang(), theme: 'dark', title: t('balance.chartTitle'), labels: reports.map((r) => runLabel(r, t)) }) }} />
           <table className="balance-table">
             <thead>
               <tr>
@@ -71,7 +87,7 @@ export default function BalancePage() {
             <tbody>
               {reports.map((r) => (
                 <tr key={r.label}>
-                  <td>{r.label}</td>
+                  <td>{runLabel(r, t)}</td>
                   <td>{r.games}</td>
                   <td>
                     {pct(r.wins.red.rate)} [{pct(r.wins.red.lo)}, {pct(r.wins.red.hi)}]

@@ -3,7 +3,7 @@
 // the browser), CSV and the record itself.
 import { useEffect, useMemo, useState } from 'react';
 import type { GameRecord } from '../../../src/engine/index.js';
-import { api } from '../lib/api.js';
+import { api, errorText } from '../lib/api.js';
 import { verifyCommitment, type CommitCheck } from '../lib/commitment.js';
 import { routeParam } from '../lib/router.js';
 import { causeName, roleName, roundName, teamName, verbName } from '../judge/format.js';
@@ -169,7 +169,7 @@ export default function ProtocolPage() {
     api
       .record(id)
       .then((r) => setRecord(r as GameRecord))
-      .catch((e: unknown) => setError(e instanceof Error ? e.message : String(e)));
+      .catch((e: unknown) => setError(errorText(e, lang)));
   }, [id, record]);
   const p = useMemo(() => (record ? buildProtocol(record) : null), [record]);
   const [check, setCheck] = useState<CommitCheck | null>(null);

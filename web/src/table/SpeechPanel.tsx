@@ -3,6 +3,7 @@
 // tie speeches work the same way, without nominations.
 import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { currentLang } from '../lib/i18n.js';
 import type { GameView } from '../../../src/engine/index.js';
 import { currentSpeech, nameOf } from '../lib/format.js';
 import type { Legal, Send } from './types.js';
@@ -58,7 +59,7 @@ export function SpeechPanel({ view, send, legal }: { view: GameView; send: Send;
     setBusy(true);
     const r = await send(cmd);
     setBusy(false);
-    if (!r.ok) setError(t(`err.${r.error.code}`, { defaultValue: r.error.message.en }));
+    if (!r.ok) setError(t(`err.${r.error.code}`, { defaultValue: r.error.message[currentLang()] }));
     return r.ok;
   };
   const say = async (e?: FormEvent): Promise<void> => {

@@ -4,6 +4,7 @@
 // "all leave?" round after a second tie is a yes/no question (R9).
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { currentLang } from '../lib/i18n.js';
 import type { GameView } from '../../../src/engine/index.js';
 import { nameOf, votesThisRound } from '../lib/format.js';
 import type { Legal, Send } from './types.js';
@@ -35,7 +36,7 @@ export function VotePanel({ view, send, legal }: { view: GameView; send: Send; l
     setBusy(true);
     const r = await send({ do: 'vote', ...cmd });
     setBusy(false);
-    if (!r.ok) setError(t(`err.${r.error.code}`, { defaultValue: r.error.message.en }));
+    if (!r.ok) setError(t(`err.${r.error.code}`, { defaultValue: r.error.message[currentLang()] }));
   };
 
   const yourVote =
