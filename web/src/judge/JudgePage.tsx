@@ -78,7 +78,7 @@ function FlashView({ flash, lang }: { flash: Flash | null; lang: Lang }) {
   );
 }
 
-function GameOverPanel({ s, lang, id, onRecord }: { s: GameState; lang: Lang; id: string; onRecord: () => void }) {
+function GameOverPanel({ s, lang, id, onRecord, onPublish }: { s: GameState; lang: Lang; id: string; onRecord: () => void; onPublish?: () => void }) {
   return (
     <div className="panel over" data-testid="game-over">
       <h2>
@@ -103,7 +103,13 @@ function GameOverPanel({ s, lang, id, onRecord }: { s: GameState; lang: Lang; id
         <button type="button" className="big" data-testid="download-record" onClick={onRecord}>
           {L(lang, 'Скачать запись', 'Download the record')}
         </button>
+        {onPublish && (
+          <button type="button" className="big" data-testid="publish-finished" onClick={onPublish}>
+            {L(lang, 'Опубликовать на сервере', 'Publish on the server')}
+          </button>
+        )}
       </div>
+      {onPublish && <p className="muted">{L(lang, 'Игра записана только на этом устройстве. Опубликуйте её, чтобы протокол, повтор и проверку раздачи видели все.', 'The game is kept on this device only. Publish it so that everyone sees the protocol, the replay and the deal check.')}</p>}
     </div>
   );
 }
@@ -344,7 +350,7 @@ export default function JudgePage() {
       body = <SetupPanel id={id} lang={lang} onCreate={j.create} onServerCreate={onServerCreate} />;
     }
   } else if (s.finished) {
-    body = <GameOverPanel s={s} lang={lang} id={id} onRecord={record} />;
+    body = <GameOverPanel s={s} lang={lang} id={id} onRecord={record} {...(token ? {} : { onPublish: () => void upload() })} />;
   } else if (s.stage.kind === 'night') {
     body = s.stage.intro ? <IntroNightPanel s={s} lang={lang} submit={j.submit} /> : <NightPanel s={s} lang={lang} submit={j.submit} />;
   } else if (s.stage.kind === 'vote') {
