@@ -320,12 +320,13 @@ export function useGameSnapshot(client: GameClient | null): GameSnapshot {
 
 /** Seconds left on a deadline, ticking every 250 ms. */
 export function useCountdown(deadline: number | undefined): number | null {
-  const [now, setNow] = useState(() => Date.now());
+  const [, setTick] = useState(0);
   useEffect(() => {
     if (deadline === undefined) return;
-    const id = setInterval(() => setNow(Date.now()), 250);
+    const id = setInterval(() => setTick((x) => x + 1), 250);
     return () => clearInterval(id);
   }, [deadline]);
   if (deadline === undefined) return null;
-  return Math.max(0, Math.ceil((deadline - now) / 1000));
+  // The clock is read at render time: a tick from before the deadline arrived would show 1:01.
+  return Math.max(0, Math.ceil((deadline - Date.now()) / 1000));
 }
