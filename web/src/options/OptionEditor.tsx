@@ -7,8 +7,6 @@ import { useTranslation } from 'react-i18next';
 import {
   defaultOptions,
   OPTION_DEFS,
-  PRESET_DEFS,
-  resolveOptions,
   ROLE_DEFS,
   validateSetup,
   type OptionDef,
@@ -64,7 +62,7 @@ export function setupProblem(preset: PresetId, size: number, values: OptionValue
   return problemText(preset, v.error, lang);
 }
 
-export function problemText(preset: PresetId, e: Rejection, lang: Lang): string {
+function problemText(preset: PresetId, e: Rejection, lang: Lang): string {
   const defs = presetOptionDefs(preset);
   const field = /options\.(\w+)/.exec(e.detail ?? '')?.[1];
   const def = defs.find((d) => d.key === field) ?? (e.rule ? defs.find((d) => d.rule === e.rule && d.control === 'roleCounts') : undefined);
@@ -218,13 +216,4 @@ export function OptionEditor({
       ))}
     </div>
   );
-}
-
-/** Does a preset hold this option value at all (the judge setup drops options of another preset)? */
-export function validOptions(preset: PresetId, values: OptionValues): boolean {
-  return resolveOptions(preset, changedOptions(preset, values)).ok;
-}
-
-export function presetSizes(preset: PresetId): readonly [number, number] {
-  return PRESET_DEFS[preset]?.sizes ?? [10, 10];
 }

