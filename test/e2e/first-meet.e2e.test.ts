@@ -412,6 +412,7 @@ describe('everything in Russian, nothing raw (issue 13.7)', () => {
     const svg = await page.locator('.balance-chart svg').evaluate((e) => e.outerHTML);
     expect(svg).toContain('доля побед по местам');
     expect(svg).not.toMatch(/win rate|classic club/);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
     await shot(page, 'russian-balance');
   });
 });

@@ -50,8 +50,11 @@ export function simChartSvg(reports: SimReport[], opts: ChartOptions = {}): stri
   }
   reports.forEach((r, i) => {
     const y0 = 64 + i * rowH;
-    out.push(`<text x="16" y="${y0 + 16}" font-weight="bold">${esc(opts.labels?.[i] ?? r.label)}</text>`);
-    out.push(`<text x="16" y="${y0 + 34}" fill="${c.muted}">${r.games} ${w.games} · ${r.avgDays.toFixed(2)} ${w.days}</text>`);
+    // A label may carry a second line (a run's options) after a line break.
+    const [head, ...rest] = (opts.labels?.[i] ?? r.label).split('\n');
+    out.push(`<text x="16" y="${y0 + 14}" font-weight="bold">${esc(head ?? '')}</text>`);
+    rest.slice(0, 1).forEach((line) => out.push(`<text x="16" y="${y0 + 29}" font-size="11" fill="${c.muted}">${esc(line)}</text>`));
+    out.push(`<text x="16" y="${y0 + (rest.length > 0 ? 44 : 32)}" fill="${c.muted}">${r.games} ${w.games} · ${r.avgDays.toFixed(2)} ${w.days}</text>`);
     const bars: ['red' | 'black' | 'other', SimReport['wins']['red']][] = [
       ['red', r.wins.red],
       ['black', r.wins.black],

@@ -23,7 +23,7 @@ describe('balance page (issue 8: the simulator report as a chart)', () => {
     await waitFor(() => expect(container.querySelector('.balance-chart svg')).not.toBeNull());
     expect(screen.getAllByRole('row').length).toBe((sample as unknown[]).length + 1);
     // Russian labels: presets, bot levels and options in words, never their ids; the dark theme.
-    expect(container.textContent).toContain('Классика (спортивная, 10 игроков) · клубные боты');
+    expect(container.textContent).toContain('Классика · клубные боты');
     expect(container.textContent).toContain('Голосование в первый день: нет');
     const svg = container.querySelector('.balance-chart svg')!.outerHTML;
     expect(svg).toContain('доля побед по местам');

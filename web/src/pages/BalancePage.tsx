@@ -21,17 +21,19 @@ export function parseReports(json: unknown): SimReport[] | null {
   return list as SimReport[];
 }
 
-/** A run in words: the preset's name, the bots' level, and each option it changed by name. */
+/**
+ * A run in words: the preset's short name and the bots' level, then (after a line break) each
+ * option the run changed, by name.
+ */
 export function runLabel(r: SimReport, t: (k: string, o?: Record<string, unknown>) => string): string {
   const lang = currentLang();
-  const parts = [t(`preset.${r.preset}`, { defaultValue: r.preset })];
+  const preset = t(`preset.${r.preset}`, { defaultValue: r.preset }).replace(/\s*\(.*\)$/, '');
   const levels = [...new Set([r.policies.red, r.policies.black])].map((p) => t(`balance.policy_${p}`, { defaultValue: p }));
-  parts.push(levels.join(' / '));
-  for (const [k, v] of Object.entries(r.options ?? {})) {
+  const options = Object.entries(r.options ?? {}).map(([k, v]) => {
     const d = OPTION_DEFS.find((x) => x.key === k);
-    parts.push(d ? `${d.name[lang]}: ${optionValueText(d, v, lang, t)}` : `${k}=${String(v)}`);
-  }
-  return parts.join(' · ');
+    return d ? `${d.name[lang]}: ${optionValueText(d, v, lang, t)}` : `${k}=${String(v)}`;
+  });
+  return [`${preset} · ${levels.join(' / ')}`, ...(options.length ? [options.join('; ')] : [])].join('\n');
 }
 
 export default function BalancePage() {
@@ -65,7 +67,7 @@ export default function BalancePage() {
     <main className="page">
       <h1>{t('balance.title')}</h1>
       <p className="muted">{t('balance.intro')}</p>
-      <pre className="muted">gorod sim --preset classic --policy club --games 100000 --workers 2 --json &gt; report.json</pre>
+      <pre className="muted balance-cmd">gorod sim --preset classic --policy club --games 100000 --workers 2 --json &gt; report.json</pre>
       <label className="btn">
         {t('balance.open')}
         <input type="file" accept="application/json,.json" hidden onChange={(e) => void load(e.target.files?.[0])} />
@@ -74,32 +76,34 @@ export default function BalancePage() {
       {reports && (
         <>
           <div className="balance-chart" style={{ overflowX: 'auto', marginTop: '1rem' }} dangerouslySetInnerHTML={{ __html: simChartSvg(reports, { lang: currentLang(), theme: 'dark', title: t('balance.chartTitle'), labels: reports.map((r) => runLabel(r, t)) }) }} />
-          <table className="balance-table">
-            <thead>
-              <tr>
-                <th>{t('balance.run')}</th>
-                <th>{t('balance.games')}</th>
-                <th>{t('balance.red')}</th>
-                <th>{t('balance.black')}</th>
-                <th>{t('balance.days')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {reports.map((r) => (
-                <tr key={r.label}>
-                  <td>{runLabel(r, t)}</td>
-                  <td>{r.games}</td>
-                  <td>
-                    {pct(r.wins.red.rate)} [{pct(r.wins.red.lo)}, {pct(r.wins.red.hi)}]
-                  </td>
-                  <td>
-                    {pct(r.wins.black.rate)} [{pct(r.wins.black.lo)}, {pct(r.wins.black.hi)}]
-                  </td>
-                  <td>{r.avgDays.toFixed(2)}</td>
+          <div className="balance-table-wrap">
+            <table className="balance-table">
+              <thead>
+                <tr>
+                  <th>{t('balance.run')}</th>
+                  <th>{t('balance.games')}</th>
+                  <th>{t('balance.red')}</th>
+                  <th>{t('balance.black')}</th>
+                  <th>{t('balance.days')}</th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
+              </thead>
+              <tbody>
+                {reports.map((r) => (
+                  <tr key={r.label}>
+                    <td className="balance-run">{runLabel(r, t)}</td>
+                    <td>{r.games}</td>
+                    <td>
+                      {pct(r.wins.red.rate)} [{pct(r.wins.red.lo)}, {pct(r.wins.red.hi)}]
+                    </td>
+                    <td>
+                      {pct(r.wins.black.rate)} [{pct(r.wins.black.lo)}, {pct(r.wins.black.hi)}]
+                    </td>
+                    <td>{r.avgDays.toFixed(2)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
         </>
       )}
     </main>
