@@ -55,9 +55,11 @@ export class TableClock {
   message(warning = false): Record<string, unknown> {
     const c = this.current;
     if (!c) return { type: 'timer', kind: null };
+    // leftMs and totalMs let a client count from its own clock: a 60-second speech shows 1:00 at
+    // its start even when the client's clock runs ahead of the server's.
     const m: Record<string, unknown> = { type: 'timer', kind: c.spec.kind };
-    if (c.deadline === null) Object.assign(m, { running: false, leftMs: c.left, warning: false });
-    else Object.assign(m, { deadline: c.deadline, warning });
+    if (c.deadline === null) Object.assign(m, { running: false, leftMs: c.left, totalMs: c.spec.ms, warning: false });
+    else Object.assign(m, { deadline: c.deadline, leftMs: Math.max(0, c.deadline - Date.now()), totalMs: c.spec.ms, warning });
     if (c.spec.seat !== undefined) m['seat'] = c.spec.seat;
     return m;
   }

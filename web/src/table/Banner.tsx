@@ -12,7 +12,7 @@ export function TimerBadge({ timer }: { timer: Timer | null }) {
   const paused = timer?.running === false && timer.kind !== 'judge' && timer.leftMs !== undefined;
   const left = paused ? Math.ceil(timer.leftMs! / 1000) : ticking;
   if (!timer || !timer.kind || left === null) return null;
-  const warn = timer.warning === true || ((timer.kind === 'speech' || timer.kind === 'tieSpeech' || timer.kind === 'lastWord') && left <= 10);
+  const warn = !paused && (timer.warning === true || ((timer.kind === 'speech' || timer.kind === 'tieSpeech' || timer.kind === 'lastWord') && left <= 10));
   const mm = Math.floor(left / 60);
   const ss = String(left % 60).padStart(2, '0');
   return (
@@ -21,7 +21,7 @@ export function TimerBadge({ timer }: { timer: Timer | null }) {
       <span className="timer-value">
         {mm}:{ss}
       </span>
-      {warn && !paused && <span className="timer-warning">{t('timer.warning')}</span>}
+      {warn && <span className="timer-warning">{t('timer.warning')}</span>}
       {paused && <span className="timer-paused">{t('timer.paused')}</span>}
     </div>
   );
