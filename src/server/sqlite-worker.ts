@@ -1,5 +1,6 @@
 // The storage worker thread: owns the SQLite connection (sqlite-db.ts) and answers the main
-// thread's requests (storage-sqlite.ts) in arrival order. Writes that arrive together share one
+// thread's requests (storage-sqlite.ts) in arrival order; requests come in batches and each
+// flush answers in one message. Writes that arrive together share one
 // transaction (group commit); when that transaction fails because of one write (a duplicate
 // nonce, a stale seq), each write is tried on its own so that only the bad one fails; when it
 // fails for the database (locked, full, I/O), every write of the group fails with it.
@@ -36,6 +37,8 @@ if (parentPort && data?.gorodSqlite) {
   let queue: Request[] = [];
   let closing: Request | null = null;
   let closed = false;
+  let replies: Reply[] = [];
+  const answer = (r: Reply): void => void replies.push(r);
 
   const commit = (group: Request[]): void => {
     if (group.length === 0) return;
@@ -43,18 +46,18 @@ if (parentPort && data?.gorodSqlite) {
       db.transaction(() => {
         for (const r of group) call(r);
       });
-      for (const r of group) port.postMessage({ id: r.id, ok: true, value: undefined } satisfies Reply);
+      for (const r of group) answer({ id: r.id, ok: true, value: undefined });
     } catch (e) {
       if (!ownFault(e)) {
-        for (const r of group) port.postMessage(failure(r.id, e));
+        for (const r of group) answer(failure(r.id, e));
         return;
       }
       for (const r of group) {
         try {
           db.transaction(() => call(r));
-          port.postMessage({ id: r.id, ok: true, value: undefined } satisfies Reply);
+          answer({ id: r.id, ok: true, value: undefined });
         } catch (e2) {
-          port.postMessage(failure(r.id, e2));
+          answer(failure(r.id, e2));
         }
       }
     }
@@ -75,26 +78,30 @@ if (parentPort && data?.gorodSqlite) {
       commit(group);
       group = [];
       try {
-        port.postMessage({ id: r.id, ok: true, value: call(r) } satisfies Reply);
+        answer({ id: r.id, ok: true, value: call(r) });
       } catch (e) {
-        port.postMessage(failure(r.id, e));
+        answer(failure(r.id, e));
       }
     }
     commit(group);
     if (closing && queue.length === 0) {
       closed = true;
       db.close();
-      port.postMessage({ id: closing.id, ok: true, value: undefined } satisfies Reply);
-      port.close();
+      answer({ id: closing.id, ok: true, value: undefined });
     }
+    const out = replies;
+    replies = [];
+    if (out.length) port.postMessage(out);
+    if (closed) port.close();
   };
 
-  port.on('message', (r: Request) => {
-    if (r.op === 'close') closing = r;
-    else if (!WRITES.has(r.op) && !READS.has(r.op)) {
-      port.postMessage(failure(r.id, new Error(`unknown storage op ${r.op}`)));
-      return;
-    } else queue.push(r);
-    if (queue.length === 1 || closing) setImmediate(flush);
+  port.on('message', (batch: Request[]) => {
+    const was = queue.length;
+    for (const r of batch) {
+      if (r.op === 'close') closing = r;
+      else if (!WRITES.has(r.op) && !READS.has(r.op)) answer(failure(r.id, new Error(`unknown storage op ${r.op}`)));
+      else queue.push(r);
+    }
+    if (was === 0 || closing) setImmediate(flush);
   });
 }

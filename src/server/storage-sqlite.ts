@@ -3,6 +3,8 @@
 // delays or fails the calls that need it, while the event loop goes on serving every table and
 // the HTTP API. The queue to the worker is bounded: past `maxPending` calls in flight, a call
 // fails at once (the command is not acknowledged and the client retries) instead of piling up.
+// The calls of one event-loop turn travel in one message (and their answers in one back): a
+// message costs a wake-up of the other thread, which costs more than the call.
 import { Worker } from 'node:worker_threads';
 import type { SqliteOptions } from './sqlite-db.js';
 import type { CommandRow, Deadline, EditRow, Storage, TablePatch, TableRow } from './storage.js';
@@ -18,6 +20,11 @@ interface Waiter {
 }
 
 type Reply = { id: number; ok: true; value: unknown } | { id: number; ok: false; error: { message: string; code?: string } };
+interface Request {
+  id: number;
+  op: string;
+  args: unknown[];
+}
 
 const HERE = import.meta.url;
 
@@ -31,6 +38,8 @@ export class SqliteStorage implements Storage {
   private next = 0;
   private closing: Promise<void> | null = null;
   private readonly maxPending: number;
+  /** Calls of this turn, sent together at its end. */
+  private outbox: Request[] = [];
 
   constructor(
     private file: string,
@@ -47,13 +56,15 @@ export class SqliteStorage implements Storage {
       ? new Worker(new URL('./sqlite-worker-boot.mjs', HERE), { workerData: { ...data, entry: new URL('./sqlite-worker.ts', HERE).href } })
       : new Worker(new URL('./sqlite-worker.js', HERE), { workerData: data });
     w.unref();
-    w.on('message', (r: Reply) => {
-      const p = this.pending.get(r.id);
-      if (!p) return;
-      this.pending.delete(r.id);
+    w.on('message', (replies: Reply[]) => {
+      for (const r of replies) {
+        const p = this.pending.get(r.id);
+        if (!p) continue;
+        this.pending.delete(r.id);
+        if (r.ok) p.resolve(r.value);
+        else p.reject(Object.assign(new Error(r.error.message), r.error.code ? { code: r.error.code } : {}));
+      }
       if (this.pending.size === 0) w.unref();
-      if (r.ok) p.resolve(r.value);
-      else p.reject(Object.assign(new Error(r.error.message), r.error.code ? { code: r.error.code } : {}));
     });
     const dead = (why: string): void => {
       if (this.worker !== w) return;
@@ -77,7 +88,18 @@ export class SqliteStorage implements Storage {
     return new Promise<T>((resolve, reject) => {
       this.pending.set(id, { resolve: resolve as (v: unknown) => void, reject });
       if (this.pending.size === 1) w.ref();
-      w.postMessage({ id, op, args });
+      this.post(w, { id, op, args });
+    });
+  }
+
+  private post(w: Worker, r: Request): void {
+    this.outbox.push(r);
+    if (this.outbox.length > 1) return;
+    setImmediate(() => {
+      const batch = this.outbox;
+      this.outbox = [];
+      // A worker that died meanwhile has failed these calls already (spawn's `dead`).
+      if (this.worker === w) w.postMessage(batch);
     });
   }
 
@@ -134,7 +156,7 @@ export class SqliteStorage implements Storage {
       const id = ++this.next;
       const done = new Promise<void>((resolve, reject) => this.pending.set(id, { resolve: () => resolve(), reject }));
       w.ref();
-      w.postMessage({ id, op: 'close', args: [] });
+      this.post(w, { id, op: 'close', args: [] });
       await done.catch(() => undefined);
       await exited;
     })();
