@@ -78,7 +78,7 @@ export async function registerHttp(app: FastifyInstance, hub: Hub, opts: { origi
       who?.table === t && ((who.role.kind === 'seat' && who.role.seat === seat) || who.role.kind === 'host' || who.role.kind === 'judge');
     if (!allowed) return fail(reply, 403, 'unauthorized');
     if (!t.row.seats.some((s) => s.seat === seat)) return fail(reply, 400, 'badTarget');
-    const e = await t.setName(seat, body.data.nickname, who.role.kind === 'seat');
+    const e = await t.seats.setName(seat, body.data.nickname, who.role.kind === 'seat');
     if (e) return fail(reply, e.code === 'storage' ? 503 : 409, e.code);
     return { ok: true };
   });

@@ -350,7 +350,7 @@ export class Hub {
       tables: page.map(({ t }) => ({
         ...t.info(),
         open: t.row.open === true,
-        freeSeats: t.freeSeats().length,
+        freeSeats: t.seats.free().length,
         spectatorToken: t.row.spectatorToken,
         watch: watchPath(t.row),
       })),
@@ -364,7 +364,7 @@ export class Hub {
     if (!t) throw new HubError(404, 'tableNotFound');
     if (t.row.mode !== 'online' || !t.row.open) throw new HubError(403, 'notOpen');
     const token = newToken();
-    const r = await t.claim(nickname, token);
+    const r = await t.seats.claim(nickname, token);
     if ('type' in r) throw new HubError(statusOf(r.code), r.code);
     this.tokens.set(token, { table: t, role: { kind: 'seat', seat: r.seat } });
     return { id, seat: r.seat, token, play: playPath(id, token, r.seat) };
@@ -380,7 +380,7 @@ export class Hub {
     const who = this.tokens.get(hostToken);
     if (who?.table !== t || (who.role.kind !== 'host' && who.role.kind !== 'judge')) throw new HubError(403, 'notHost');
     const token = free ? null : newToken();
-    const r = await t.relink(seat, token);
+    const r = await t.seats.relink(seat, token);
     if ('type' in r) throw new HubError(statusOf(r.code), r.code);
     if (r.old) this.tokens.delete(r.old);
     if (!token) return { id, seat };

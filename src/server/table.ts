@@ -20,11 +20,11 @@ import {
 import type { Policy } from '../bots/policy.js';
 import { makePolicies } from './bots.js';
 import { ViewerFrames, viewerKey } from './viewers.js';
-import { rejection, serverError, type ErrorMessage } from './messages.js';
+import { serverError, type ErrorMessage } from './messages.js';
 import { Retries } from './retry.js';
-import { bindSeat, claimSeat, freeSeat, freeSeats, reissueSeat } from './seats.js';
-import type { CommandRow, EditRow, SeatRow, Storage, TableRow } from './storage.js';
+import type { CommandRow, EditRow, Storage, TableRow } from './storage.js';
 import { TableClock, timerBody } from './table-clock.js';
+import { TableSeats } from './table-seats.js';
 
 /** Who a token (or the server) acts as. */
 export type Role = { kind: 'seat'; seat: number } | { kind: 'judge' } | { kind: 'host' } | { kind: 'spectator' };
@@ -70,6 +70,8 @@ export class Table {
   private nonces = new Map<string, number>();
   private tail: Promise<unknown> = Promise.resolve();
   private clock: TableClock;
+  /** Seats: nicknames, claims, the host's links (table-seats.ts), in this table's queue. */
+  readonly seats: TableSeats;
   /** What the server owes this table and could not store yet: retried; the table is degraded meanwhile. */
   private retries: Retries;
   private botTimers = new Map<number, NodeJS.Timeout>();
@@ -83,8 +85,6 @@ export class Table {
   );
   private infoPending = false;
   private everConnected = new Set<number>();
-  /** Seats whose link was used and that wait to be stored as bound (bind). */
-  private binding = new Set<number>();
   private gone = new WeakSet<Conn>();
   private closed = false;
   /** Timers and bots resumed after a (re)load. */
@@ -124,6 +124,26 @@ export class Table {
       log: env.log,
       broadcast: (m) => this.broadcastRaw(m),
       submit: (command, key) => this.submit('clock', command, `clock:${key}`),
+    });
+    this.seats = new TableSeats({
+      row: () => this.row,
+      run: (fn) => this.run(fn),
+      storage: env.storage,
+      log: env.log,
+      stored: (next, renamed) => {
+        this.row = next;
+        if (!renamed) return;
+        this.state = Table.rebuild(this.row, this.commands);
+        this.broadcastInfo();
+        this.broadcastResync('names');
+      },
+      drop: (seat) => {
+        for (const c of [...this.conns]) {
+          if (c.role.kind !== 'seat' || c.role.seat !== seat) continue;
+          this.detach(c);
+          c.close?.(CLOSE_UNAUTHORIZED, 'revoked');
+        }
+      },
     });
   }
 
@@ -258,7 +278,7 @@ export class Table {
     if (this.row.status === 'finished') this.sendFinal(conn);
     if (conn.role.kind === 'seat') {
       this.everConnected.add(conn.role.seat);
-      this.bind(conn.role.seat);
+      this.seats.bind(conn.role.seat);
       this.presenceChanged();
       if (this.row.status === 'lobby' && this.row.autoStart && this.humansAllJoined()) void this.start();
     }
@@ -366,97 +386,6 @@ export class Table {
   }
 
   // ---- lobby -----------------------------------------------------------------------------------
-
-  /** A nickname before the start; `own`: the seat's own link was used, so the seat is bound too. */
-  setName(seat: number, name: string, own = false): Promise<ErrorMessage | null> {
-    return this.run(async () => {
-      if (this.row.status !== 'lobby') return serverError('alreadyStarted');
-      const seats = (own ? bindSeat(this.row.seats, seat) : null) ?? this.row.seats;
-      return this.storeSeats(seats.map((s) => (s.seat === seat ? { ...s, name } : s)));
-    });
-  }
-
-  /**
-   * Store new seat rows (seats.ts made them), then make them the table's. New names rebuild the
-   * state (the setup's players) and resync everyone. A storage fault changes nothing: `storage`.
-   */
-  private async storeSeats(seats: SeatRow[]): Promise<ErrorMessage | null> {
-    const renamed = seats.some((s, i) => s.name !== this.row.seats[i]?.name);
-    const setup = renamed ? { ...this.row.setup, players: seats.map((s) => s.name) } : this.row.setup;
-    try {
-      await this.env.storage.updateTable(this.row.id, renamed ? { seats, setup } : { seats });
-    } catch (e) {
-      this.env.log.error({ err: String(e), table: this.row.id }, 'seats not stored');
-      return serverError('storage');
-    }
-    this.row = { ...this.row, seats, setup };
-    if (renamed) {
-      this.state = Table.rebuild(this.row, this.commands);
-      this.broadcastInfo();
-      this.broadcastResync('names');
-    }
-    return null;
-  }
-
-  /**
-   * A seat's own link was used (a connection): a reserved seat becomes bound, stored. The seats
-   * of a table connecting together (its start, a restart) are stored in one write.
-   */
-  private bind(seat: number): void {
-    if (!bindSeat(this.row.seats, seat) || this.binding.has(seat)) return;
-    this.binding.add(seat);
-    if (this.binding.size > 1) return;
-    void this.run(async () => {
-      let seats = this.row.seats;
-      for (const s of this.binding) seats = bindSeat(seats, s) ?? seats;
-      this.binding.clear();
-      if (seats !== this.row.seats) await this.storeSeats(seats); // a failure leaves them reserved: the next use tries again
-    });
-  }
-
-  /** Seats a stranger may claim: the free seats of an open online table in the lobby (seats.ts). */
-  freeSeats(): number[] {
-    const r = this.row;
-    if (r.mode !== 'online' || r.open !== true || r.status !== 'lobby') return [];
-    return freeSeats(r.seats);
-  }
-
-  /**
-   * `POST /api/tables/:id/claim`: the lowest free seat, named, with the new credential `token`,
-   * stored before the answer. In the table's queue, so two claims never get one seat.
-   */
-  claim(nickname: string, token: string): Promise<{ seat: number } | ErrorMessage> {
-    return this.run(async () => {
-      if (this.row.status !== 'lobby') return serverError('alreadyStarted');
-      const c = this.freeSeats().length ? claimSeat(this.row.seats, nickname, token) : null;
-      if (!c) return serverError('noFreeSeat');
-      return (await this.storeSeats(c.seats)) ?? { seat: c.seat };
-    });
-  }
-
-  /**
-   * The host's new link for a seat (`token`), or (`token` null) an open table's seat given back to
-   * the lobby. The old credential stops working and its connections are closed. An online table's
-   * host may do it only in the lobby: later the link would show it that seat's role. A judge may
-   * at any time (the judge sees every role anyway).
-   */
-  relink(seat: number, token: string | null): Promise<{ old: string | null } | ErrorMessage> {
-    return this.run(async () => {
-      if (this.row.mode === 'online' && this.row.status !== 'lobby') return serverError('alreadyStarted');
-      if (this.row.status === 'finished') return rejection('gameOver');
-      if (token === null && (this.row.mode !== 'online' || this.row.open !== true)) return serverError('notOpen');
-      const r = token === null ? freeSeat(this.row.seats, seat) : reissueSeat(this.row.seats, seat, token);
-      if (!r) return rejection('badTarget');
-      const e = await this.storeSeats(r.seats);
-      if (e) return e;
-      for (const c of [...this.conns]) {
-        if (c.role.kind !== 'seat' || c.role.seat !== seat) continue;
-        this.detach(c);
-        c.close?.(CLOSE_UNAUTHORIZED, 'revoked');
-      }
-      return { old: r.old };
-    });
-  }
 
   start(): Promise<ErrorMessage | null> {
     return this.run(async () => {
