@@ -94,10 +94,11 @@ function merge<T>(base: T, patch: unknown): T {
   return out as T;
 }
 
-/** The defaults with a patch (startServer's `limits`, or GOROD_LIMITS as JSON) laid over them. */
-export function resolveLimits(patch?: LimitsPatch | string): Limits {
-  const p = typeof patch === 'string' ? (JSON.parse(patch) as unknown) : patch;
-  return merge(DEFAULT_LIMITS, p);
+/** The defaults with patches (GOROD_LIMITS as JSON, then startServer's `limits`) laid over them in order. */
+export function resolveLimits(...patches: (LimitsPatch | string | undefined)[]): Limits {
+  let out = DEFAULT_LIMITS;
+  for (const patch of patches) out = merge(out, typeof patch === 'string' ? (JSON.parse(patch) as unknown) : patch);
+  return out;
 }
 
 /** A token bucket: `take(n)` spends n if it has them. */

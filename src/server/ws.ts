@@ -10,7 +10,7 @@ import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket, type RawData } from 'ws';
 import { reject, type Command } from '../engine/index.js';
 import type { Hub } from './hub.js';
-import { DEFAULT_LIMITS, type Limits } from './limits.js';
+import type { Limits } from './limits.js';
 import { ClientMessage, CommandBody, serverError, zodCode, zodDetail, type ErrorMessage } from './messages.js';
 import { relayTimer } from './judge.js';
 import { clientAddress, hostAllowed, originAllowed } from './origin.js';
@@ -77,7 +77,7 @@ export function attachWebSocket(
   hub: Hub,
   opts: WsOptions,
 ): { wss: WebSocketServer; drain(): void; close(graceMs?: number): Promise<void> } {
-  const limits = opts.limits ?? DEFAULT_LIMITS;
+  const limits = opts.limits;
   const wss = new WebSocketServer({ noServer: true, maxPayload: limits.ws.maxFrameBytes });
   const guard = new WsGuard(limits);
   let draining = false;
