@@ -16,15 +16,18 @@ function walk(x: unknown, f: (o: Record<string, unknown>) => void): void {
   }
 }
 
-/** Returns the list of leaks (empty when clean). */
-export function scanFrames(raw: string[], frames: Frame[], viewer: Viewer, secrets: Secrets, state: GameState): string[] {
+/**
+ * Returns the list of leaks (empty when clean). `known`: seats whose role was revealed to this
+ * viewer in earlier frames (a caller scanning frame by frame keeps it; revealed roles stay known).
+ */
+export function scanFrames(raw: string[], frames: Frame[], viewer: Viewer, secrets: Secrets, state: GameState, known: Set<number> = new Set()): string[] {
   const leaks: string[] = [];
   for (const text of raw) for (const s of secrets.strings) if (text.includes(s)) leaks.push(`secret ${s.slice(0, 8)}… in ${text.slice(0, 80)}`);
   const black = (seat: number): boolean => state.seats[seat - 1]?.team === 'black';
   const meBlack = viewer.kind === 'seat' && black(viewer.seat);
   for (const f of frames) {
     const finished = (f['view'] as { finished?: boolean } | undefined)?.finished === true;
-    const revealed = new Set<number>();
+    const revealed = known;
     walk(f, (o) => {
       if (o['t'] === 'roleRevealed' && typeof o['seat'] === 'number') revealed.add(o['seat']);
     });
