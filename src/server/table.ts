@@ -444,13 +444,19 @@ export class Table {
     this.retries.ok('store');
     this.commands.push(row);
     if (nonce !== null) this.nonces.set(`${sender}|${nonce}`, row.seq);
-    if (this.state.finished) {
-      this.broadcastSince(from);
-      this.finish();
-    } else {
-      const timer = this.clock.arm(false);
-      this.broadcastSince(from, timer);
-      this.scheduleBots();
+    try {
+      if (this.state.finished) {
+        this.broadcastSince(from);
+        this.finish();
+      } else {
+        const timer = this.clock.arm(false);
+        this.broadcastSince(from, timer);
+        this.scheduleBots();
+      }
+    } catch (e) {
+      // The command is stored, so it is acknowledged; what failed after is a bug to log, and the
+      // viewers catch up on their next frame or resume.
+      this.env.log.error({ err: e instanceof Error ? e.stack : String(e), table: this.row.id, seq: row.seq }, 'after a stored command');
     }
     return { ok: true, lastEvent: this.lastEventFor(viewer), duplicate: false };
   }
