@@ -392,7 +392,12 @@ describe('protocol fuzzer', () => {
     const url = server.url;
     // The server's own log (errors only): shown if a check fails.
     let serverLog = '';
-    child.stdout!.on('data', (d: Buffer) => (serverLog = (serverLog + d.toString()).slice(-20_000)));
+    let serverErrors = 0;
+    child.stdout!.on('data', (d: Buffer) => {
+      const text = d.toString();
+      serverErrors += (text.match(/"level":(50|60)/g) ?? []).length;
+      serverLog = (serverLog + text).slice(-20_000);
+    });
     db = new Database(file, { readonly: true });
 
     const kinds: Record<string, unknown>[] = [
@@ -479,7 +484,9 @@ describe('protocol fuzzer', () => {
     for (const who of ['judge', 'host', 'spectator', 'seat:1', 'anonymous']) expect(tally.viewers.get(who) ?? 0, who).toBeGreaterThan(0);
     expect(tally.frames + tally.http).toBeGreaterThanOrEqual(TOTAL);
 
-    // No leak, and every command with a nonce was answered.
+    // Nothing went wrong inside the server (its log has no error), no leak, and every command
+    // with a nonce was answered.
+    expect(serverErrors, serverLog.slice(-3000)).toBe(0);
     expect(tally.leaks.slice(0, 5)).toEqual([]);
     expect(tally.unanswered).toBe(0);
 
