@@ -398,13 +398,7 @@ export class Hub {
       if (t.row.status !== 'lobby' || t.conns.size > 0) continue;
       const ttl = t.row.mode === 'judge' ? this.opts.judgeUnstartedTtlMs : this.opts.unstartedTtlMs;
       if (now - t.row.createdAt < ttl) continue;
-      try {
-        await this.opts.storage.updateTable(t.id, { status: 'expired' });
-      } catch (e) {
-        this.opts.log.warn({ table: t.id, err: String(e) }, 'expiry not stored');
-        continue;
-      }
-      t.row.status = 'expired';
+      if (!(await t.expireIfIdle())) continue;
       this.forget(t);
       n++;
     }

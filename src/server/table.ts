@@ -254,6 +254,12 @@ export class Table {
 
   private attachNow(conn: Conn, lastEvent?: number): void {
     if (this.gone.has(conn)) return; // closed before its turn came
+    if (this.row.status === 'expired') {
+      // It expired while this connection waited its turn: its links are gone.
+      conn.send(JSON.stringify(serverError('unauthorized')));
+      conn.close?.(CLOSE_UNAUTHORIZED, 'expired');
+      return;
+    }
     this.conns.add(conn);
     const v = conn.viewer;
     const incremental = lastEvent !== undefined && !this.renumbered(v, lastEvent);
@@ -401,6 +407,24 @@ export class Table {
       this.broadcastSince(this.state.log.length);
       this.afterChange();
       return null;
+    });
+  }
+
+  /**
+   * A lobby nobody started and nobody is connected to (checked again in the queue, so that a
+   * start or a connection that came meanwhile keeps it): stored as expired.
+   */
+  expireIfIdle(): Promise<boolean> {
+    return this.run(async () => {
+      if (this.row.status !== 'lobby' || this.conns.size > 0) return false;
+      try {
+        await this.env.storage.updateTable(this.row.id, { status: 'expired' });
+      } catch (e) {
+        this.env.log.warn({ table: this.row.id, err: String(e) }, 'expiry not stored');
+        return false;
+      }
+      this.row.status = 'expired';
+      return true;
     });
   }
 
