@@ -157,10 +157,11 @@ function baseOf(def: OptionDef, o: Record<string, unknown>): Value | undefined {
  * variants it accepts, without the options replaced by others. What a create form shows.
  */
 export function presetOptions(preset: PresetId): Record<string, Value> {
-  const out = defaultOptions(preset) as unknown as Record<string, Value>;
+  const defaults = defaultOptions(preset) as unknown as Record<string, Value>;
+  const out = { ...defaults };
   for (const def of OPTION_DEFS) {
     if (def.replacedBy !== undefined && OPTION_DEFS.some((d) => d.key === def.replacedBy && accepts(d, preset))) delete out[def.key];
-    else if (!OWN.call(out, def.key) && def.accepts?.includes(preset)) out[def.key] = baseOf(def, out)!;
+    else if (!OWN.call(out, def.key) && def.accepts?.includes(preset)) out[def.key] = baseOf(def, defaults)!;
   }
   return out;
 }

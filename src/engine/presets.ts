@@ -28,6 +28,8 @@ export interface PresetDef {
   opensWith: 'introNight' | 'day';
   /** Night number after day d is d + nightOffset (R1: classic night 2 follows day 1; forum night 1 follows day 1). */
   nightOffset: 0 | 1;
+  /** A given deal must be exactly the preset's cards (classic, fiim: ten cards). */
+  exactDeal?: true;
   source: string;
 }
 
@@ -46,7 +48,21 @@ export const PRESET_DEFS: Partial<Record<PresetId, PresetDef>> = {
     deal: (n) => fill(n, ['don', 'mafia', 'mafia', 'sheriff']),
     opensWith: 'introNight',
     nightOffset: 1,
+    exactDeal: true,
     source: 'classic-sports-10.ru.txt, guide-classic.ru.txt',
+  },
+  // Sports mafia as FIIM rules play it: the classic table with mafiaratings' default rule set
+  // (option-defs-day.ts). No rules of its own: its day flow is entirely options.
+  fiim: {
+    id: 'fiim',
+    sizes: [10, 10],
+    defaultSize: 10,
+    roles: ['civilian', 'sheriff', 'don', 'mafia'],
+    deal: (n) => fill(n, ['don', 'mafia', 'mafia', 'sheriff']),
+    opensWith: 'introNight',
+    nightOffset: 1,
+    exactDeal: true,
+    source: 'szotin/mafiaratings include/rules.php (fiim), polemica zeroVoting',
   },
   club: {
     id: 'club',
