@@ -5,7 +5,7 @@ import { classicWinner, deliverChecks, unanimousShot } from './classic.js';
 import { emit, JUDGE, PUBLIC, type Ctx } from './emit.js';
 import { nightAction } from './night.js';
 import { anyTarget, doctorLimits, limitError, loverLimits, pastTargets } from './limits.js';
-import { reject, type Rejection } from './rejection.js';
+import type { Rejection } from './rejection.js';
 import type { Ability } from './roles.js';
 import type { PresetRules } from './rules.js';
 import type { GameState } from './state.js';
