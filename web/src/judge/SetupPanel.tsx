@@ -1,7 +1,7 @@
 // Setup: preset and options, seat names, and the deal — made by the app (committed before the game
 // by a SHA-256 hash shown as text and QR, R60) or entered from the physical cards drawn.
 import { useEffect, useMemo, useState } from 'react';
-import { defaultOptions, OPTION_DEFS, PRESET_DEFS, ROLE_DEFS, validateSetup, type PresetId, type RoleId } from '../../../src/engine/index.js';
+import { presetOptions, OPTION_DEFS, PRESET_DEFS, ROLE_DEFS, validateSetup, type PresetId, type RoleId } from '../../../src/engine/index.js';
 import { commitDeal, randomDeal, randomSalt } from './deal.js';
 import type { Lang } from './lang.js';
 import { newGame, type JudgeGame } from './session.js';
@@ -38,7 +38,8 @@ export function SetupPanel({
   const [options, setOptions] = useState<Record<string, unknown>>({});
   const [deal, setDeal] = useState<{ deal: RoleId[]; salt: string; commitment: string } | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const defaults = useMemo(() => defaultOptions(preset) as unknown as Record<string, unknown>, [preset]);
+  // Every option the preset takes, its rule variants included (the create form shows the same).
+  const defaults = useMemo(() => presetOptions(preset) as Record<string, unknown>, [preset]);
 
   useEffect(() => {
     const d = PRESET_DEFS[preset]!;
@@ -145,7 +146,7 @@ export function SetupPanel({
                 <select value={String(cur)} onChange={(e) => set(e.target.value)}>
                   {o.values.map((v) => (
                     <option key={v} value={v}>
-                      {v}
+                      {o.valueNames?.[v]?.[lang] ?? v}
                     </option>
                   ))}
                 </select>

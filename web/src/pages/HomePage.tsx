@@ -3,7 +3,7 @@
 // join by link, past games.
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { OPTION_DEFS, PRESET_DEFS, PRESETS, defaultOptions, type Options, type PresetId } from '../../../src/engine/index.js';
+import { OPTION_DEFS, PRESET_DEFS, PRESETS, presetOptions, type Options, type PresetId } from '../../../src/engine/index.js';
 import { api, ApiError } from '../lib/api.js';
 import { currentLang } from '../lib/i18n.js';
 import type { LobbyTable, PastGame } from '../lib/protocol.js';
@@ -25,7 +25,7 @@ function OptionField({ k, value, onChange }: { k: keyof Options; value: Options[
       <select id={id} value={String(value)} onChange={(e) => onChange(e.target.value as Options[keyof Options])}>
         {def.values.map((v) => (
           <option key={v} value={v}>
-            {t(`optValue.${v}`, { defaultValue: v })}
+            {def.valueNames?.[v]?.[currentLang()] ?? t(`optValue.${v}`, { defaultValue: v })}
           </option>
         ))}
       </select>
@@ -45,7 +45,7 @@ function OptionField({ k, value, onChange }: { k: keyof Options; value: Options[
   return (
     <div className={`option ${typeof value === 'boolean' ? 'option-bool' : ''}`}>
       <label htmlFor={id}>
-        <span className="option-name">{t(`opt.${k}`, { defaultValue: k })}</span>
+        <span className="option-name">{def.name[currentLang()]}</span>
         <span className="rule-tag">{def.rule}</span>
       </label>
       {input}
@@ -59,7 +59,8 @@ function OptionField({ k, value, onChange }: { k: keyof Options; value: Options[
  * server's default too, R18 docs/rules/classic.md) — the form says so rather than hide it.
  */
 function formDefaults(preset: PresetId, mode: 'online' | 'judge'): Options {
-  const o = defaultOptions(preset);
+  // Every option the preset takes, its rule variants included (option-defs-day.ts).
+  const o = presetOptions(preset) as unknown as Options;
   if (mode === 'online' && o.nightEnds !== undefined) o.nightEnds = 'close';
   return o;
 }
@@ -77,7 +78,7 @@ function CreateTable() {
   const [open, setOpen] = useState(false);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const keys = useMemo(() => Object.keys(defaultOptions(preset)) as (keyof Options)[], [preset]);
+  const keys = useMemo(() => Object.keys(presetOptions(preset)) as (keyof Options)[], [preset]);
 
   const choosePreset = (p: PresetId): void => {
     setPreset(p);
@@ -95,7 +96,7 @@ function CreateTable() {
     e.preventDefault();
     setBusy(true);
     setError(null);
-    const defaults = defaultOptions(preset) as unknown as Record<string, unknown>;
+    const defaults = presetOptions(preset) as unknown as Record<string, unknown>;
     const changed: Record<string, unknown> = {};
     for (const k of keys) if (opts[k] !== defaults[k]) changed[k] = opts[k];
     // Sent as shown: the server's own default for online tables differs from the engine's.
