@@ -52,7 +52,7 @@ function BestMoveCard({ s, speaker, lang, submit }: { s: GameState; speaker: num
       <h3>
         {L(lang, `Лучший ход №${speaker}: до трёх чёрных`, `Best move of #${speaker}: up to three black`)} <Rule rule={s.options.firstKilledGuess ? 'fiim 8.17' : 'R34'} />
       </h3>
-      <SeatGrid testid="best-move-grid" columns={10} seats={s.seats.filter((x) => x.seat !== speaker).map((x) => ({ seat: x.seat, selected: picked.includes(x.seat) }))} onTap={toggle} />
+      <SeatGrid testid="best-move-grid" columns={5} seats={s.seats.filter((x) => x.seat !== speaker).map((x) => ({ seat: x.seat, selected: picked.includes(x.seat) }))} onTap={toggle} />
       <div className="actions">
         <button
           type="button"
