@@ -39,31 +39,23 @@ function fill(n: number, roles: RoleId[]): RoleId[] {
   return out;
 }
 
+const CLASSIC: PresetDef = {
+  id: 'classic',
+  sizes: [10, 10],
+  defaultSize: 10,
+  roles: ['civilian', 'sheriff', 'don', 'mafia'],
+  deal: (n) => fill(n, ['don', 'mafia', 'mafia', 'sheriff']),
+  opensWith: 'introNight',
+  nightOffset: 1,
+  exactDeal: true,
+  source: 'classic-sports-10.ru.txt, guide-classic.ru.txt',
+};
+
 export const PRESET_DEFS: Partial<Record<PresetId, PresetDef>> = {
-  classic: {
-    id: 'classic',
-    sizes: [10, 10],
-    defaultSize: 10,
-    roles: ['civilian', 'sheriff', 'don', 'mafia'],
-    deal: (n) => fill(n, ['don', 'mafia', 'mafia', 'sheriff']),
-    opensWith: 'introNight',
-    nightOffset: 1,
-    exactDeal: true,
-    source: 'classic-sports-10.ru.txt, guide-classic.ru.txt',
-  },
+  classic: CLASSIC,
   // Sports mafia as FIIM rules play it: the classic table with mafiaratings' default rule set
   // (option-defs-day.ts). No rules of its own: its day flow is entirely options.
-  fiim: {
-    id: 'fiim',
-    sizes: [10, 10],
-    defaultSize: 10,
-    roles: ['civilian', 'sheriff', 'don', 'mafia'],
-    deal: (n) => fill(n, ['don', 'mafia', 'mafia', 'sheriff']),
-    opensWith: 'introNight',
-    nightOffset: 1,
-    exactDeal: true,
-    source: 'szotin/mafiaratings include/rules.php (fiim), polemica zeroVoting',
-  },
+  fiim: { ...CLASSIC, id: 'fiim', source: 'szotin/mafiaratings include/rules.php (fiim), polemica zeroVoting' },
   club: {
     id: 'club',
     sizes: [8, 15],
