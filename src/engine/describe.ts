@@ -29,6 +29,11 @@ const T = {
 
 const seats = (xs: readonly number[]): string => xs.map((x) => `№${x}`).join(', ');
 
+/** Why a speech was skipped. Events stored before skips named their cause: the club freeze is the one under R23. */
+export function skipCause(e: Extract<GameEvent, { t: 'speechSkipped' }>): SkipCause {
+  return (e as { cause?: SkipCause }).cause ?? (e.rule === 'R23' ? 'frozen' : 'fouls');
+}
+
 /** One line of the protocol for an event, or null for bookkeeping events. */
 export function describeEvent(e: GameEvent, lang: Lang = 'ru'): string | null {
   const t = T[lang];
@@ -68,8 +73,7 @@ export function describeEvent(e: GameEvent, lang: Lang = 'ru'): string | null {
     case 'speechEnded':
       return null;
     case 'speechSkipped': {
-      // Records written before skips named their cause: the club freeze is the one under R23.
-      const why = t.skip[(e as { cause?: SkipCause }).cause ?? (e.rule === 'R23' ? 'frozen' : 'fouls')];
+      const why = t.skip[skipCause(e)];
       return ru ? `№${e.seat} пропускает речь (${why})` : `#${e.seat} loses this speech (${why})`;
     }
     case 'said':

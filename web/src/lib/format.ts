@@ -1,7 +1,7 @@
 // Events and phases in the judge's words. Every sentence is a translation key (ev.*, phase.*),
 // so the same code speaks Russian and English; the judge console reuses these helpers.
 import type { TFunction } from 'i18next';
-import type { GameEvent, GameView, RoleId, SeatView, Team } from '../../../src/engine/index.js';
+import { skipCause, type GameEvent, type GameView, type RoleId, type SeatView, type Team } from '../../../src/engine/index.js';
 
 export type NameOf = (seat: number) => string;
 
@@ -63,8 +63,7 @@ export function eventText(e: GameEvent, t: TFunction, name: NameOf): string | nu
       if (typeof e.by === 'number') return t('ev.speechEndedSelf', { seat: name(e.seat) });
       return t(`ev.speechEnded_${e.by}`, { seat: name(e.seat) });
     case 'speechSkipped':
-      // Events stored before skips named their cause: the club freeze is the one under R23.
-      return t(`ev.speechSkipped_${(e as { cause?: string }).cause ?? (e.rule === 'R23' ? 'frozen' : 'fouls')}`, { seat: name(e.seat) });
+      return t(`ev.speechSkipped_${skipCause(e)}`, { seat: name(e.seat) });
     case 'said':
       return t('ev.said', { seat: name(e.seat), text: e.text });
     case 'floorGiven':
