@@ -12,17 +12,19 @@ export type DayOneWinner = 'leaves' | 'stays' | 'respeech';
 interface DayOne {
   /** Is there a vote on day one at all? */
   votes: boolean;
+  /** A single nominee is not voted; do they get the winner's extra speech (mafiaratings to-talk)? */
+  singleSpeaks: boolean;
   /** The single winner of a round; `votedSelf`: they voted for themselves in it. */
   winner(votedSelf: boolean): DayOneWinner;
   rule: string;
 }
 
 const DAY_ONE: Record<DayOptions['dayOneVote'], DayOne> = {
-  standard: { votes: true, winner: () => 'leaves', rule: 'R7' },
-  none: { votes: false, winner: () => 'leaves', rule: 'R7' },
-  respeech: { votes: true, winner: () => 'respeech', rule: 'fiim 7.16.2, polemica zeroVoting respeech' },
-  liftOnly: { votes: true, winner: () => 'stays', rule: 'fiim 7.16.3, polemica zeroVoting liftOnly' },
-  selfBreak: { votes: true, winner: (self) => (self ? 'leaves' : 'respeech'), rule: 'fiim 7.16.4' },
+  standard: { votes: true, singleSpeaks: false, winner: () => 'leaves', rule: 'R7' },
+  none: { votes: false, singleSpeaks: false, winner: () => 'leaves', rule: 'R7' },
+  respeech: { votes: true, singleSpeaks: true, winner: () => 'respeech', rule: 'fiim 7.16.2, polemica zeroVoting respeech' },
+  liftOnly: { votes: true, singleSpeaks: false, winner: () => 'stays', rule: 'fiim 7.16.3, polemica zeroVoting liftOnly' },
+  selfBreak: { votes: true, singleSpeaks: false, winner: (self) => (self ? 'leaves' : 'respeech'), rule: 'fiim 7.16.4' },
 };
 
 export function dayOneRule(s: GameState): DayOne {

@@ -96,11 +96,14 @@ describe('fiim 7.16, polemica zeroVoting: option dayOneVote', () => {
     const t = dayOne({ dayOneVote: 'selfBreak' }, { ...sixWins, 6: 5, 9: 6 });
     expect(t.events('dayOneStays')).toMatchObject([{ seat: 6, respeech: true }]);
   });
-  it('a single nominee on day one is never voted (fiim 7.16.1) whatever the variant', () => {
-    for (const v of ['standard', 'respeech', 'liftOnly', 'selfBreak']) {
+  it('a single nominee on day one is never voted (fiim 7.16.1); under respeech they still get the extra speech', () => {
+    for (const v of ['standard', 'liftOnly', 'selfBreak']) {
       const t = table('classic', { dayOneVote: v }).night([]).speeches({ 1: 5 });
       expect(t.events('noVote')).toMatchObject([{ why: 'firstDaySingle' }]);
     }
+    const t = daySpeeches(table('classic', { dayOneVote: 'respeech' }).night([]), { 1: 5 });
+    expect(t.events('dayOneStays')).toMatchObject([{ seat: 5, respeech: true }]);
+    expect(t.state.stage).toEqual({ kind: 'speech', speech: 'respeech', seat: 5 });
   });
 });
 
