@@ -18,5 +18,5 @@ export { SPEECHES, SILENT_TURN_SECONDS, currentSpeech, dayTurn, stageTimer, stag
 export * from './record.js';
 export { fmix32, mulberry32, seedFromText } from './rng.js';
 export { teamOf } from './roles-team.js';
-export { describeEvent, describeLog, skipCause, type Lang } from './describe.js';
+export { describeEvent, describeLog, ruleLabel, skipCause, type Lang } from './describe.js';
 export { score, scoreForReplay, standings, defaultScoreTable, hasPoints, type ScoreTable, type ScoreLine, type ScoreReason, type SeatScore, type Standing } from './score.js';

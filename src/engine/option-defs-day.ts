@@ -15,7 +15,7 @@ export const DAY_OPTION_DEFS: readonly OptionDef[] = [
   {
     key: 'rotation',
     name: V('Кто открывает следующий день', 'Who opens the next day'),
-    rule: 'fiim 6.3',
+    rule: 'fiim 6.3, R3',
     values: ['opener', 'closer'],
     valueNames: {
       opener: V('следующий за открывавшим', 'the one after the last opener'),
@@ -32,7 +32,7 @@ export const DAY_OPTION_DEFS: readonly OptionDef[] = [
   {
     key: 'withdrawNomination',
     name: V('Отзыв кандидатуры', 'Withdrawing a nomination'),
-    rule: 'fiim 7.5',
+    rule: 'fiim 7.5, R5',
     values: ['explicit', 'auto', 'never'],
     valueNames: {
       explicit: V('можно, явно', 'allowed, explicitly'),
@@ -50,7 +50,7 @@ export const DAY_OPTION_DEFS: readonly OptionDef[] = [
   {
     key: 'dayOneVote',
     name: V('Голосование в первый день', 'The day-one vote'),
-    rule: 'fiim 7.16, polemica zeroVoting',
+    rule: 'fiim 7.16, polemica zeroVoting, R7',
     values: ['standard', 'none', 'respeech', 'liftOnly', 'selfBreak'],
     valueNames: {
       standard: V('как обычно', 'as any day'),
@@ -60,7 +60,7 @@ export const DAY_OPTION_DEFS: readonly OptionDef[] = [
       selfBreak: V('уходит, только если голосовал за себя', 'leaves only on a vote for oneself'),
     },
     doc: {
-      ru: 'Первый день (нулевой круг): «как обычно» — один выставленный не голосуется, иначе голосование как в любой день (R7); «не проводится» — выставления есть, голосования нет; «говорит 30 секунд» — набравший больше всех не уходит, а получает дополнительные 30 секунд (Polemica respeech, fiim 7.16.2); «только попил» — набравший больше всех не уходит и слова не получает, уйти могут только все попавшие в попил («все уходят?», Polemica liftOnly); «если за себя» — набравший больше всех уходит, только если сам голосовал за себя, иначе 30 секунд речи (fiim 7.16.4).',
+      ru: 'Первый день (нулевой круг): «как обычно» — один выставленный не голосуется, иначе голосование как в любой день (R7); «не проводится» — выставления есть, голосования нет; «говорит 30 секунд» — набравший больше всех не уходит, а получает дополнительные 30 секунд (Полемика, ФИИМ 7.16.2); «только попил» — набравший больше всех не уходит и слова не получает, уйти могут только все попавшие в попил («все уходят?», Полемика); «если за себя» — набравший больше всех уходит, только если сам голосовал за себя, иначе 30 секунд речи (ФИИМ 7.16.4).',
       en: 'Day one (the zero round): "as any day" — a single nominee is not voted, otherwise as any day (R7); "none" — nominations but no vote; "the winner speaks 30 s" — the one with most votes stays and gets 30 more seconds (Polemica respeech, fiim 7.16.2); "only a tie" — the one with most votes stays without a speech, only the players of a tie can leave ("all leave?", Polemica liftOnly); "on a vote for oneself" — the one with most votes leaves only if they voted for themselves, else 30 seconds of speech (fiim 7.16.4).',
     },
     accepts: SPEECH_DAYS,
@@ -79,7 +79,7 @@ export const DAY_OPTION_DEFS: readonly OptionDef[] = [
       any: V('любое удаление', 'any removal'),
     },
     doc: {
-      ru: 'Антимонстр. «В критической ситуации»: удаление днём в критической ситуации сразу заканчивает день без голосования (R11). «Любое удаление»: уход по 4-му фолу, двум техническим или дисквалификации отменяет голосование этого дня, если оно ещё не решено, иначе — голосование следующего дня; ночное удаление отменяет голосование следующего дня, кроме удаления игрока, которого мафия застрелила этой ночью (fiim 9.8).',
+      ru: 'Антимонстр. «В критической ситуации»: удаление днём в критической ситуации сразу заканчивает день без голосования (R11). «Любое удаление»: уход по 4-му фолу, двум техническим или дисквалификации отменяет голосование этого дня, если оно ещё не решено, иначе — голосование следующего дня; ночное удаление отменяет голосование следующего дня, кроме удаления игрока, которого мафия застрелила этой ночью (ФИИМ 9.8).',
       en: 'Anti-monster. "In a critical situation": a daytime removal in a critical situation ends the day at once without a vote (R11). "Any removal": leaving by a 4th foul, two technical fouls or a disqualification cancels that day\'s vote if it is not decided yet, otherwise the next day\'s; a removal at night cancels the next day\'s vote unless the removed player is the one the mafia shot that night (fiim 9.8).',
     },
     accepts: SPEECH_DAYS,
@@ -90,7 +90,7 @@ export const DAY_OPTION_DEFS: readonly OptionDef[] = [
   {
     key: 'thirdFoul',
     name: V('Наказание за три фола', 'The penalty for three fouls'),
-    rule: 'fiim 9.5',
+    rule: 'fiim 9.5, R6',
     values: ['loseSpeech', 'shortSpeech', 'none'],
     valueNames: {
       loseSpeech: V('пропуск речи', 'the next speech is lost'),
@@ -98,7 +98,7 @@ export const DAY_OPTION_DEFS: readonly OptionDef[] = [
       none: V('нет', 'none'),
     },
     doc: {
-      ru: 'Третий фол: игрок лишается ближайшей дневной речи (R6, fiim 9.5.1; оправдательная речь и последнее слово остаются), или его ближайшая речь сокращается до 30 секунд (fiim 9.5.2), или наказания нет (fiim 9.5.3).',
+      ru: 'Третий фол: игрок лишается ближайшей дневной речи (R6, ФИИМ 9.5.1; оправдательная речь и последнее слово остаются), или его ближайшая речь сокращается до 30 секунд (ФИИМ 9.5.2), или наказания нет (ФИИМ 9.5.3).',
       en: 'A third foul: the player loses their next day speech (R6, fiim 9.5.1; tie speeches and the last word stay), or their next speech is cut to 30 seconds (fiim 9.5.2), or there is no penalty (fiim 9.5.3).',
     },
     accepts: SPEECH_DAYS,
@@ -108,7 +108,7 @@ export const DAY_OPTION_DEFS: readonly OptionDef[] = [
   {
     key: 'silencedMayNominate',
     name: V('Лишённый слова выставляет', 'A silenced player nominates'),
-    rule: 'fiim 9.5.1',
+    rule: 'fiim 9.5.1, R6',
     doc: {
       ru: 'Игрок, лишённый речи за три фола, сохраняет право выставить кандидатуру: в момент, когда была бы его речь, он выставляет молча.',
       en: 'A player who lost a speech to a third foul keeps the right to nominate: at the moment the speech would have been, they nominate without speaking.',
@@ -120,10 +120,10 @@ export const DAY_OPTION_DEFS: readonly OptionDef[] = [
   {
     key: 'silencedShortAt',
     name: V('Укороченная речь при трёх фолах, игроков за столом', 'A short speech after three fouls, players left'),
-    rule: 'fiim 9.5.1',
+    rule: 'fiim 9.5.1, R6',
     range: [0, 15],
     doc: {
-      ru: 'Когда за столом остаётся столько игроков или меньше, игрок с тремя фолами не лишается речи, а говорит укороченную речь (fiim: три или четыре игрока — 4; 0 — правило выключено).',
+      ru: 'Когда за столом остаётся столько игроков или меньше, игрок с тремя фолами не лишается речи, а говорит укороченную речь (ФИИМ: три или четыре игрока — 4; 0 — правило выключено).',
       en: 'With this many players left or fewer, a player with three fouls does not lose the speech but gets a short one (fiim: three or four players — 4; 0: off).',
     },
     accepts: SPEECH_DAYS,
@@ -133,7 +133,7 @@ export const DAY_OPTION_DEFS: readonly OptionDef[] = [
   {
     key: 'shortSpeechSeconds',
     name: V('Укороченная речь, секунд', 'A short speech, seconds'),
-    rule: 'fiim 9.5',
+    rule: 'fiim 9.5, R6',
     range: [10, 600],
     doc: {
       ru: 'Длительность укороченной речи (три фола) и дополнительной речи победителя голосования первого дня, секунд.',
@@ -146,7 +146,7 @@ export const DAY_OPTION_DEFS: readonly OptionDef[] = [
   {
     key: 'revoteOrder',
     name: V('Порядок переголосования', 'The order of a revote'),
-    rule: 'fiim 7.18',
+    rule: 'fiim 7.18, R9',
     values: ['same', 'reverse'],
     valueNames: { same: V('тот же', 'the same'), reverse: V('обратный', 'reversed') },
     doc: {
@@ -160,7 +160,7 @@ export const DAY_OPTION_DEFS: readonly OptionDef[] = [
   {
     key: 'tieOfAll',
     name: V('Попил всего стола', 'A tie of the whole table'),
-    rule: 'fiim 7.21',
+    rule: 'fiim 7.21, R9',
     values: ['allLeave', 'night', 'draw'],
     valueNames: {
       allLeave: V('как любой попил', 'as any tie'),
@@ -178,7 +178,7 @@ export const DAY_OPTION_DEFS: readonly OptionDef[] = [
   {
     key: 'allLeaveTwoOfFour',
     name: V('Подъём двоих при четверых', 'Lifting two of four'),
-    rule: 'fiim 7.22',
+    rule: 'fiim 7.22, R9',
     doc: {
       ru: 'За столом четверо, и двое дважды набирают поровну: «все уходят?» как в любом попиле; выключено — голосования нет, наступает ночь, никто не уходит.',
       en: 'Four at the table and two tie twice: "all leave?" as in any tie; off — no such vote, night falls, nobody leaves.',
@@ -190,7 +190,7 @@ export const DAY_OPTION_DEFS: readonly OptionDef[] = [
   {
     key: 'allLeaveThreeOfNine',
     name: V('Подъём троих при девятерых', 'Lifting three of nine'),
-    rule: 'fiim 7.23',
+    rule: 'fiim 7.23, R9',
     values: ['yes', 'no', 'afterDay2'],
     valueNames: {
       yes: V('можно', 'allowed'),
@@ -208,7 +208,7 @@ export const DAY_OPTION_DEFS: readonly OptionDef[] = [
   {
     key: 'firstKilledGuess',
     name: V('Лучший ход убитого в первую ночь', "The first night's victim's guess"),
-    rule: 'fiim 8.17',
+    rule: 'fiim 8.17, R10',
     doc: {
       ru: 'Игрок, убитый в первую ночь (ночь 2), в последнем слове называет до трёх игроков, которых считает чёрными (лучший ход, завещание); записывается для баллов турнира. Права нет, если в первый день голосованием ушли двое или больше.',
       en: 'The player killed on the first night (night 2) names up to three players they believe black in their last word (the best move, the legacy); recorded for tournament points. Not if two or more left by the day-one vote.',
@@ -220,7 +220,7 @@ export const DAY_OPTION_DEFS: readonly OptionDef[] = [
   {
     key: 'finalSpeech',
     name: V('Заключительная минута', 'The final minute'),
-    rule: 'fiim 8.19',
+    rule: 'fiim 8.19, R15',
     doc: {
       ru: 'Когда игра решена уходом игрока с последним словом (голосование, ночное убийство), судья сначала даёт это последнее слово и только потом объявляет победу; фолы и удаления во время него результат не меняют. Выключено — победа объявляется сразу.',
       en: 'When the game is decided by a player leaving with a last word (a vote, a night kill), the judge gives that last word first and announces the result after it; fouls and removals during it do not change the result. Off: the result is announced at once.',
@@ -232,7 +232,7 @@ export const DAY_OPTION_DEFS: readonly OptionDef[] = [
   {
     key: 'technicalFouls',
     name: V('Технические фолы', 'Technical fouls'),
-    rule: 'fiim 9.6',
+    rule: 'fiim 9.6, R6',
     doc: {
       ru: 'Судья может дать технический фол (эмоции, споры с судьёй, стук по столу, грубость); они считаются отдельно от обычных, второй технический — удаление без последнего слова.',
       en: 'The judge may give technical fouls (emotions, arguing with the judge, knocking on the table, rudeness); they are counted apart from fouls, and the second removes the player without a last word.',
@@ -244,7 +244,7 @@ export const DAY_OPTION_DEFS: readonly OptionDef[] = [
   {
     key: 'onRecord',
     name: V('Оставление цветов под протокол', 'Colours on record'),
-    rule: 'fiim 6.7',
+    rule: 'fiim 6.7, R4',
     values: ['none', 'nightKilled', 'killed', 'exceptTie', 'all'],
     valueNames: {
       none: V('не записывается', 'not recorded'),
@@ -264,7 +264,7 @@ export const DAY_OPTION_DEFS: readonly OptionDef[] = [
   {
     key: 'onRecordMax',
     name: V('Под протокол, игроков', 'On record, players'),
-    rule: 'fiim 6.8',
+    rule: 'fiim 6.8, R4',
     range: [0, 9],
     doc: {
       ru: 'Сколько игроков можно оставить под протокол за одну речь (0 — сколько угодно); оставленных в этой речи уже не поменять.',
@@ -277,10 +277,10 @@ export const DAY_OPTION_DEFS: readonly OptionDef[] = [
   {
     key: 'quietRoundsDraw',
     name: V('Ничья после ночей без выбывания', 'A draw after nights without an exit'),
-    rule: 'fiim 1.5',
+    rule: 'fiim 1.5, R15',
     range: [0, 15],
     doc: {
-      ru: 'Если столько ночей подряд (считая дни между ними, начиная с ночи) никто не покидает игру, объявляется ничья (fiim: 3; 0 — правило выключено).',
+      ru: 'Если столько ночей подряд (считая дни между ними, начиная с ночи) никто не покидает игру, объявляется ничья (ФИИМ: 3; 0 — правило выключено).',
       en: 'If nobody leaves the game for this many nights in a row (with the days between them, starting with a night), the game is a draw (fiim: 3; 0: off).',
     },
     accepts: SPEECH_DAYS,

@@ -237,7 +237,7 @@ export const TABLE_OPTION_DEFS: readonly OptionDef[] = [
     key: 'pointsExtra',
     name: { ru: 'Дополнительные баллы', en: 'Extra points' },
     rule: 'R34',
-    doc: { ru: 'Дополнительные баллы от судьи (практика ФИИМ, fiim 8.20).', en: "The judge's extra points (FIIM practice, fiim 8.20)." },
+    doc: { ru: 'Дополнительные баллы от судьи (практика ФИИМ, п. 8.20).', en: "The judge's extra points (FIIM practice, fiim 8.20)." },
     defaults: { tournament: false, fiim: true },
   },
   {

@@ -32,7 +32,7 @@ CASES.push({
 });
 CASES.push({ name: 'club 10, day one lift only, silenced nominate', size: 10, setup: (seed) => ({ preset: 'club', size: 10, seed, options: { dayOneVote: 'liftOnly', silencedMayNominate: true, removalCancelsVote: 'any', finalSpeech: true } }) });
 
-const PRIVATE_TO_SEAT = new Set(['roleDealt', 'nightAction', 'checkResult', 'frozen', 'voteCast']);
+const PRIVATE_TO_SEAT = new Set(['roleDealt', 'nightAction', 'checkResult', 'frozen']);
 const JUDGE_ONLY = new Set(['healed', 'voteShield', 'quietNight', 'verdict']);
 
 /** What a viewer holds that the rules do not give them. */

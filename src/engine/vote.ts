@@ -86,7 +86,7 @@ export const vote: Handler = (c, cmd) => {
     if (typeof cmd.leave !== 'boolean' || cmd.target !== undefined) return reject('malformed', 'R9', 'leave');
     // A withdrawn hand has no handWithdrawn form here; refuse it rather than drop it (R8).
     if (cmd.withdrawn === true) return reject('malformed', 'R8', 'withdrawn');
-    emit(c, { t: 'voteCast', seat, target: null, leave: cmd.leave }, [seat], 'R9');
+    emit(c, { t: 'voteCast', seat, target: null, leave: cmd.leave }, PUBLIC, 'R9');
     return null;
   }
   if (cmd.leave !== undefined) return reject('malformed', 'R9', 'leave');
@@ -94,7 +94,8 @@ export const vote: Handler = (c, cmd) => {
   if (typeof target !== 'number' || !s.ballot.includes(target)) return reject('notCandidate', 'R8');
   if (target === seat && !s.options.selfVote) return reject('selfVote', s.preset === 'club' ? 'R24' : 'R8');
   if (cmd.withdrawn === true) return withdrawnHand(c, seat, target);
-  emit(c, { t: 'voteCast', seat, target }, [seat], 'R8');
+  // R8: hands are raised in the open — every player sees each vote as it is cast.
+  emit(c, { t: 'voteCast', seat, target }, PUBLIC, 'R8');
   return null;
 };
 
@@ -106,7 +107,7 @@ function withdrawnHand(c: Ctx, seat: number, target: number): null {
     removePlayer(c, seat, 'removal', 'R8', 'provocation');
     return null;
   }
-  emit(c, { t: 'voteCast', seat, target }, [seat], 'R8');
+  emit(c, { t: 'voteCast', seat, target }, PUBLIC, 'R8');
   if (mode === 'foul') giveFoul(c, seat, 'provocation');
   return null;
 }

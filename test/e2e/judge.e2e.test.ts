@@ -564,7 +564,8 @@ describe('judge console (issue 7)', () => {
     await judge.locator('[data-testid="setup"]').waitFor();
     await judge.locator('[data-testid="preset"]').selectOption('fiim');
     // The setup shows the fiim rules with their clauses (option-defs-day.ts).
-    expect(await judge.locator('[data-testid="options"]').innerText()).toContain('fiim 9.5.1');
+    await judge.locator('[data-testid="options"] summary').click();
+    expect(await judge.locator('[data-testid="options"]').innerText()).toContain('ФИИМ 9.5.1');
     await click(judge, 'deal-cards');
     for (let i = 0; i < 10; i++) await judge.locator(`[data-testid="card-${i + 1}"]`).selectOption(DEAL[i]!);
     await click(judge, 'start-game');
@@ -573,7 +574,7 @@ describe('judge console (issue 7)', () => {
     expect(await speaker(judge)).toBe(1);
     await click(judge, 'mode-tech');
     await tap(judge, 'foul-grid', 4);
-    expect(await expectOk(judge)).toContain('fiim 9.6.2');
+    expect(await expectOk(judge)).toContain('ФИИМ 9.6.2');
     await tap(judge, 'foul-grid', 4);
     await judge.locator('[data-testid="vote-cancelled"]').waitFor();
     expect(await judge.locator('[data-testid="vote-cancelled"]').innerText()).toContain('№4');
@@ -583,7 +584,7 @@ describe('judge console (issue 7)', () => {
       expect(await speaker(judge)).toBe(seat);
       await click(judge, 'end-speech');
     }
-    expect((await flash(judge)).text).toContain('fiim 9.8');
+    expect((await flash(judge)).text).toContain('ФИИМ 9.8');
     // Night 2: the mafia kill 1; the don and the sheriff check.
     await tap(judge, 'all-at-grid', 1);
     await tap(judge, 'slot-grid-2-check', 3);
@@ -593,7 +594,7 @@ describe('judge console (issue 7)', () => {
     for (const t of [2, 5, 8]) await tap(judge, 'best-move-grid', t);
     await shot(judge, 'fiim-02-best-move-phone');
     await click(judge, 'best-move-enter');
-    expect(await expectOk(judge)).toContain('fiim 8.17');
+    expect(await expectOk(judge)).toContain('ФИИМ 8.17');
     await click(judge, 'end-speech');
     for (const seat of [2, 3, 5, 6, 7, 8, 9, 10]) {
       expect(await speaker(judge)).toBe(seat);

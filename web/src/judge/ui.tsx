@@ -1,12 +1,14 @@
 // Small building blocks of the judge's pages: seat buttons, the rule badge, the QR code.
 import QRCode from 'qrcode';
 import type { ReactNode } from 'react';
+import { ruleLabel } from '../../../src/engine/index.js';
+import { currentLang } from '../lib/i18n.js';
 
 export function Rule({ rule }: { rule: string | undefined }) {
   if (!rule) return null;
   return (
     <span className="rule" title={rule} data-rule={rule}>
-      {rule}
+      {ruleLabel(rule, currentLang())}
     </span>
   );
 }
@@ -32,7 +34,8 @@ export function SeatGrid({
   columns?: number;
 }) {
   return (
-    <div className="seat-grid" style={{ gridTemplateColumns: `repeat(${columns}, 1fr)` }} data-testid={testid}>
+    // More than five columns fold to five on a phone (judge.css): ten 44-px buttons do not fit 390 px.
+    <div className={`seat-grid${columns > 5 ? ' seat-grid-wide' : ''}`} style={{ gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))` }} data-testid={testid}>
       {seats.map((s) => (
         <button
           key={s.seat}
