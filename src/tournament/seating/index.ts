@@ -66,8 +66,8 @@ export function generateSeating(req: SeatingRequest, opts: SeatingOptions = {}):
     ...(opts.onProgress ? { onProgress: opts.onProgress } : {}),
   });
   const slots = annealed.slots;
-  balanceTables(l, slots, rand, 20_000 * l.roundTables.length);
-  const colour = colourSeats(l, slots, rand, 50_000 * l.roundTables.length);
+  balanceTables(l, slots, rand, 5_000 * l.roundTables.length);
+  const colour = colourSeats(l, slots, rand, 5_000 * (l.slots / TABLE_SIZE));
   return ok({ rounds: toRounds(l, slots, colour), quality: measure(l, slots, colour), moves: annealed.movesDone });
 }
 

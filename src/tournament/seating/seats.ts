@@ -107,26 +107,46 @@ function refine(
   moves: number,
 ): void {
   const C = TABLE_SIZE;
+  const copies = Math.ceil(l.games / C);
   const counts = seatCounts(l, slots, colour);
   const chain: number[] = [];
-  // Walk the alpha/beta chain from edge s in one direction, from its node on `side`.
-  const walk = (s: number, fromLeft: boolean, alpha: number, beta: number): { end: number; endLeft: boolean; cycle: boolean } => {
+  // The two ends of the chain: player (or -1 for a game end) and the colour it has now.
+  const endPlayer = [-1, -1];
+  const endHas = [0, 0];
+  // Walk the alpha/beta chain from edge s away from its player (fromLeft) or game node; false
+  // if it closes into a cycle (a cycle changes nobody's seats).
+  const walk = (s: number, fromLeft: boolean, alpha: number, beta: number, end: number): boolean => {
     let node = fromLeft ? left[s]! : Math.floor(s / C);
     let onLeft = fromLeft;
     let c = colour[s] === alpha ? beta : alpha;
-    let prev = s;
     for (;;) {
       const e: number = onLeft ? leftAt[node * C + c]! : rightAt[node * C + c]!;
-      if (e < 0 || e === prev) return { end: node, endLeft: onLeft, cycle: false };
-      if (e === s) return { end: node, endLeft: onLeft, cycle: true };
+      if (e === s) return false;
+      if (e < 0) {
+        endPlayer[end] = onLeft ? Math.floor(node / copies) : -1;
+        endHas[end] = c === alpha ? beta : alpha;
+        return true;
+      }
       chain.push(e);
       node = onLeft ? Math.floor(e / C) : left[e]!;
       onLeft = !onLeft;
       c = c === alpha ? beta : alpha;
-      prev = e;
     }
   };
-  const copies = Math.ceil(l.games / C);
+  const score = (): number => {
+    let x = 0;
+    for (let i = 0; i < 2; i++) if (endPlayer[i]! >= 0) x += seatScore(counts, endPlayer[i]! * C, l.games);
+    return x;
+  };
+  const shift = (alpha: number, beta: number, sign: number): void => {
+    for (let i = 0; i < 2; i++) {
+      const p = endPlayer[i]!;
+      if (p < 0) continue;
+      const has = endHas[i]!;
+      counts[p * C + has]! -= sign;
+      counts[p * C + (has === alpha ? beta : alpha)]! += sign;
+    }
+  };
   for (let i = 0; i < moves; i++) {
     const s = (rand() * l.slots) | 0;
     const alpha = colour[s]!;
@@ -134,32 +154,14 @@ function refine(
     if (beta >= alpha) beta++;
     chain.length = 0;
     chain.push(s);
-    const a = walk(s, true, alpha, beta);
-    if (a.cycle) continue;
-    const b = walk(s, false, alpha, beta);
-    // Inner nodes keep both colours; an end that is a player copy trades the colour it has for
-    // the one it lacks.
-    const ends: { player: number; has: number }[] = [];
-    for (const end of [a, b]) {
-      if (!end.endLeft) continue;
-      const has = leftAt[end.end * C + alpha]! >= 0 ? alpha : beta;
-      ends.push({ player: Math.floor(end.end / copies), has });
-    }
-    if (ends.length === 0) continue;
-    let before = 0;
-    let after = 0;
-    for (const e of ends) before += seatScore(counts, e.player * C, l.games);
-    const applyCounts = (sign: 1 | -1): void => {
-      for (const e of ends) {
-        const gets = e.has === alpha ? beta : alpha;
-        counts[e.player * C + e.has]! -= sign;
-        counts[e.player * C + gets]! += sign;
-      }
-    };
-    applyCounts(1);
-    for (const e of ends) after += seatScore(counts, e.player * C, l.games);
-    if (after > before + 1e-9) {
-      applyCounts(-1);
+    if (!walk(s, true, alpha, beta, 0)) continue;
+    walk(s, false, alpha, beta, 1);
+    // Inner nodes keep both colours; an end that is a player trades the one it has for the other.
+    if (endPlayer[0]! < 0 && endPlayer[1]! < 0) continue;
+    const before = score();
+    shift(alpha, beta, 1);
+    if (score() > before + 1e-9) {
+      shift(alpha, beta, -1);
       continue;
     }
     for (const e of chain) clear(e);
