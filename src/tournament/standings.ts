@@ -124,7 +124,7 @@ export interface StandingRow {
   points: number;
   games: number;
   wins: number;
-  /** Points by group (main, bestMove, extra, penalty, compensation, bonus). */
+  /** Points by group: every group the scoring system uses (main, bestMove, extra, penalty, compensation, bonus). */
   groups: Partial<Record<ScoreGroup, number>>;
   /** Points per round (index 0 = round 1), null where the player did not play. */
   rounds: (number | null)[];
@@ -169,13 +169,12 @@ function ciValue(system: ScoringSystem, rule: string, k: number, n: number): num
 export function finalize(t: Tournament, tally: Tally, opts: StandingsOptions = {}): Standings {
   const hide = opts.hideExtra === true;
   const final = finalists(t);
+  const used = SCORE_GROUPS.filter((g) => t.scoring.rules.some((r) => r.group === g));
   const rows: StandingRow[] = t.players.map((pl) => {
     const p = tally.players[pl.id] ?? emptyPlayer();
+    // Every group the system uses is there (0 if nothing), so clients get the same columns.
     const groups: Partial<Record<ScoreGroup, number>> = {};
-    for (const g of SCORE_GROUPS) {
-      const v = (p.milli[g] ?? 0) - (hide ? (p.hidable[g] ?? 0) : 0);
-      if (p.milli[g] !== undefined) groups[g] = v;
-    }
+    for (const g of used) groups[g] = (p.milli[g] ?? 0) - (hide ? (p.hidable[g] ?? 0) : 0);
     const rounds: (number | null)[] = t.rounds.map((_, i) => {
       const r = p.rounds[String(i + 1)];
       return r ? r.milli - (hide ? r.hidable : 0) : null;
