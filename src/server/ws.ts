@@ -70,19 +70,30 @@ export function actorFor(role: Role, body: CommandBody, nonce: string): { by: Co
 export function attachWebSocket(
   server: import('node:http').Server,
   hub: Hub,
-  opts: { origins: string[]; log: Logger; rate?: { burst: number; perSecond: number } },
+  opts: {
+    origins: string[];
+    log: Logger;
+    rate?: { burst: number; perSecond: number };
+    /** Other WebSocket endpoints by path (tournaments-ws.ts), behind the same origin check. */
+    upgrades?: Record<string, (req: IncomingMessage, socket: Duplex, head: Buffer, url: URL) => void>;
+  },
 ): { wss: WebSocketServer; close(): void } {
   const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_FRAME });
   const rate = opts.rate ?? RATE;
 
   server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
     const url = new URL(req.url ?? '/', 'http://x');
-    if (url.pathname !== '/ws') {
+    const other = url.pathname === '/ws' ? undefined : opts.upgrades?.[url.pathname];
+    if (url.pathname !== '/ws' && !other) {
       socket.end('HTTP/1.1 404 Not Found\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
       return;
     }
     if (!originAllowed(req.headers.origin, req.headers.host, opts.origins)) {
       socket.end('HTTP/1.1 403 Forbidden\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
+      return;
+    }
+    if (other) {
+      other(req, socket, head, url);
       return;
     }
     wss.handleUpgrade(req, socket, head, (ws) => onConnection(ws, url, socket));

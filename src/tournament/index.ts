@@ -16,6 +16,7 @@ export * from './rating.js';
 export * from './stats.js';
 export {
   generateSeating,
+  seatingSteps,
   baselineQuality,
   seatingProblems,
   defaultMoves,

@@ -7,7 +7,7 @@ import { gameFacts } from './facts.js';
 import { addPlayers, parsePlayersCsv } from './players.js';
 import { checkSlotRecord, findSlot } from './slot-record.js';
 import { playerStats } from './stats.js';
-import { bestMoveGame, DEAL_SEAT1_RED, playedOut, POINTS_ON } from './test-games.js';
+import { bestMoveGame, DEAL_SEAT1_RED, playedOut, POINTS_ON } from '../../test/support/tournament-games.js';
 import { TOURNAMENT_FORMAT, type Tournament } from './types.js';
 
 const NICKS = ['Анна', 'Борис', 'Вера', 'Глеб', 'Дина', 'Егор', 'Жанна', 'Илья', 'Кира', 'Лев', 'Мира', 'Нил'];

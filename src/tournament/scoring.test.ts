@@ -7,7 +7,7 @@ import { gameFacts } from './facts.js';
 import { scoreGame } from './score-game.js';
 import { builtinScoring, resolveScoring } from './scoring-systems.js';
 import { validateScoring } from './scoring-format.js';
-import { bestMoveGame, playedOut } from './test-games.js';
+import { bestMoveGame, playedOut } from '../../test/support/tournament-games.js';
 
 const points = (id: string, t: { state: Parameters<typeof gameFacts>[0] }): number[] =>
   scoreGame(builtinScoring(id)!, gameFacts(t.state)).map((c) => Math.round(c.lines.reduce((s, l) => s + l.points, 0) * 1000) / 1000);

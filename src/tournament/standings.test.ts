@@ -7,7 +7,7 @@ import { checkSlotRecord } from './slot-record.js';
 import { addGame, emptyTally, extraHiddenFromPublic, finalize, scoreSlot, standings, type ScoredGame } from './standings.js';
 import { builtinScoring } from './scoring-systems.js';
 import { validateTournament } from './check.js';
-import { bestMoveGame, playedOut } from './test-games.js';
+import { bestMoveGame, playedOut } from '../../test/support/tournament-games.js';
 import { DEFAULT_OPTIONS, TOURNAMENT_FORMAT, type Tournament } from './types.js';
 
 const NICKS = ['Анна', 'Борис', 'Вера', 'Глеб', 'Дина', 'Егор', 'Жанна', 'Илья', 'Кира', 'Лев'];

@@ -6,7 +6,7 @@ import { mulberry32, seedFromText } from '../../engine/index.js';
 import { fail, ok, type Result } from '../errors.js';
 import { greedySeating, randomSeating } from './baselines.js';
 import { layoutOf, TABLE_SIZE, type Layout, type SeatingRequest } from './layout.js';
-import { anneal, initialSlots, type Progress } from './partition.js';
+import { annealing, initialSlots, type Progress } from './partition.js';
 import { energyBound, measure, type SeatingQuality } from './quality.js';
 import { colourSeats } from './seats.js';
 import { balanceTables } from './tables.js';
@@ -52,23 +52,41 @@ function toRounds(l: Layout, slots: Int32Array, colour: Int8Array): number[][][]
   return out;
 }
 
-export function generateSeating(req: SeatingRequest, opts: SeatingOptions = {}): Result<Seating> {
+/**
+ * The seating as a generator: it yields its progress every 32,768 annealing moves (a server runs
+ * it in slices between other work; stopping early keeps the best so far) and returns the seating.
+ */
+export function* seatingSteps(req: SeatingRequest, opts: Omit<SeatingOptions, 'onProgress'> = {}): Generator<Progress, Result<Seating>, boolean | void> {
   const laid = layoutOf(req);
   if (!laid.ok) return fail(laid.error);
   const l = laid.value;
   const rand = mulberry32(seedFromText(`seating/${req.seed ?? ''}`));
   const start = initialSlots(l, rand);
-  const annealed = anneal(l, start, {
-    moves: opts.moves ?? defaultMoves(l),
-    rand,
-    target: energyBound(l),
-    tableWeight: opts.tableWeight ?? 0,
-    ...(opts.onProgress ? { onProgress: opts.onProgress } : {}),
-  });
+  const steps = annealing(l, start, { moves: opts.moves ?? defaultMoves(l), rand, target: energyBound(l), tableWeight: opts.tableWeight ?? 0 });
+  let annealed;
+  for (;;) {
+    const r = steps.next();
+    if (r.done) {
+      annealed = r.value;
+      break;
+    }
+    const { result: _result, ...progress } = r.value;
+    if ((yield progress) === false) {
+      annealed = r.value.result();
+      break;
+    }
+  }
   const slots = annealed.slots;
   balanceTables(l, slots, rand, 5_000 * l.roundTables.length);
   const colour = colourSeats(l, slots, rand, 5_000 * (l.slots / TABLE_SIZE));
   return ok({ rounds: toRounds(l, slots, colour), quality: measure(l, slots, colour), moves: annealed.movesDone });
+}
+
+export function generateSeating(req: SeatingRequest, opts: SeatingOptions = {}): Result<Seating> {
+  const steps = seatingSteps(req, opts);
+  let r = steps.next();
+  while (!r.done) r = steps.next(opts.onProgress?.(r.value));
+  return r.value;
 }
 
 /** The same figures for a random and a greedy seating of the same request (for comparison). */

@@ -89,14 +89,32 @@ export function forbiddenMet(l: Layout, m: Int32Array): number {
   return k;
 }
 
+/** Run the annealing to the end (or until onProgress returns false). */
+export function anneal(l: Layout, start: Int32Array, o: AnnealOptions): Annealed {
+  const steps = annealing(l, start, o);
+  for (;;) {
+    const r = steps.next();
+    if (r.done) return r.value;
+    if (o.onProgress?.(r.value) === false) return r.value.result();
+  }
+}
+
+/** A checkpoint of the annealing: its progress, and the best seating so far should it stop here. */
+export interface Checkpoint extends Progress {
+  result(): Annealed;
+}
+
 /**
  * Anneal the partition (a copy of `start`). Moves: swap two players at different tables of one
  * round, or (when some sit a round out) let a sitting player take a playing one's place and give
  * it back in a round where the roles are reversed, so everyone keeps their number of games.
  * With a table weight, a player's games at one table number outside ⌊G/T⌋..⌈G/T⌉ cost energy
  * too: tables then trade against meetings (docs/tournaments.md has the measured trade-off).
+ *
+ * A generator: it yields a checkpoint every 32,768 moves, so a server can run it in slices
+ * between other work, and a caller can stop it (the best seating so far is kept).
  */
-export function anneal(l: Layout, start: Int32Array, o: AnnealOptions): Annealed {
+export function* annealing(l: Layout, start: Int32Array, o: Omit<AnnealOptions, 'onProgress'>): Generator<Checkpoint, Annealed, void> {
   const n = l.players;
   const R = l.roundTables.length;
   const T = l.tables;
@@ -190,7 +208,8 @@ export function anneal(l: Layout, start: Int32Array, o: AnnealOptions): Annealed
       }
       const e = energies();
       if (e.forb === 0 && e.meet <= meetTarget && e.tables === 0) break;
-      if (o.onProgress?.({ done, total: moves, energy: e.meet, forbiddenMet: e.forb }) === false) break;
+      const at = done;
+      yield { done, total: moves, energy: e.meet, forbiddenMet: e.forb, result: () => ({ slots: best.slots.slice(), movesDone: at }) };
     }
     temp *= cool;
     if (sitShare > 0 && rand() < sitShare) {

@@ -1,8 +1,8 @@
 // Test games shared by the tournament module's tests: hand-played tables whose points are worked
 // out by hand in the tests (not shipped: only tests import this file).
-import { finish } from '../../test/support/finish-game.js';
-import { Table } from '../../test/support/scenario.js';
-import type { Command, RoleId } from '../engine/index.js';
+import { finish } from './finish-game.js';
+import { Table } from './scenario.js';
+import type { Command, RoleId } from '../../src/engine/index.js';
 
 /** Tournament preset, ten seats: 1 don, 2–3 mafia, 4 sheriff, 5 lover, 6 doctor, 7–10 civilians. */
 export const DEAL10: RoleId[] = ['don', 'mafia', 'mafia', 'sheriff', 'lover', 'doctor', 'civilian', 'civilian', 'civilian', 'civilian'];

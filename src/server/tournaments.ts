@@ -1,0 +1,470 @@
+// Tournaments on the server: the organizer's changes (each checked as a whole document and
+// stored with a new revision, one at a time per tournament), game records attached to slots
+// (every version kept), server tables bound to slots (a finished table's record attaches by
+// itself), and what watchers are pushed. Reads are built in tournament-views.ts.
+import { createHash, timingSafeEqual } from 'node:crypto';
+import type { GameRecord } from '../engine/index.js';
+import {
+  addPlayers,
+  finishedGame,
+  checkSlotRecord,
+  finalsJob,
+  nameKey,
+  parsePlayersCsv,
+  qualifyingJob,
+  resolveScoring,
+  roundsOf,
+  seatingSteps,
+  slotKey,
+  slotOf,
+  validateTournament,
+  type GameFacts,
+  type NewPlayer,
+  type SeatingJob,
+  type SeatingQuality,
+  type SlotRef,
+  type Tournament,
+} from '../tournament/index.js';
+import { newTableId, newToken } from './deal.js';
+import { playPath, watchPath, type Hub } from './hub.js';
+import type { CreateTableBody } from './messages.js';
+import {
+  apiError,
+  TournamentApiError,
+  type CreateTournamentBody,
+  type FinalsBody,
+  type NewPlayers,
+  type OpenTableBody,
+  type PatchTournamentBody,
+  type SeatingBody,
+} from './tournament-messages.js';
+import type { AttachedBy, GameVersionRow, RecordSource, TournamentRow, TournamentStore } from './tournament-store.js';
+import { currentOf, publicTournament, slotSummary, standingsOf, type Loaded, type TableStatusOf } from './tournament-views.js';
+import type { Table } from './table.js';
+
+export interface TournamentServiceOptions {
+  store: TournamentStore;
+  hub: Hub;
+  log: { info(o: object, msg: string): void; warn(o: object, msg: string): void; error(o: object, msg: string): void };
+  now?: () => number;
+}
+
+const refuse = (status: number, code: Parameters<typeof apiError>[0], detail?: string): never => {
+  throw new TournamentApiError(status, apiError(code, detail));
+};
+const hash = (token: string): Buffer => createHash('sha256').update(token).digest();
+const FACTS_CACHE = 5000;
+
+/** A live watcher: gets each new snapshot frame (a JSON text). */
+export type Watcher = (frame: string) => void;
+
+export class TournamentService {
+  private queues = new Map<string, Promise<unknown>>();
+  private factsCache = new Map<string, GameFacts | null>();
+  private watchers = new Map<string, Set<Watcher>>();
+  private pushing = new Set<string>();
+  private reconciled = new Set<string>();
+  private closed = false;
+  private now: () => number;
+
+  constructor(private o: TournamentServiceOptions) {
+    this.now = o.now ?? Date.now;
+  }
+
+  get store(): TournamentStore {
+    return this.o.store;
+  }
+
+  /** Work on one tournament runs one piece at a time, in arrival order. */
+  private run<T>(id: string, fn: () => Promise<T>): Promise<T> {
+    const prev = this.queues.get(id) ?? Promise.resolve();
+    const p = prev.then(fn, fn);
+    const tail = p.catch(() => undefined);
+    this.queues.set(id, tail);
+    void tail.then(() => {
+      if (this.queues.get(id) === tail) this.queues.delete(id);
+    });
+    return p;
+  }
+
+  // ---- reading --------------------------------------------------------------------------------
+
+  async load(id: string): Promise<Loaded> {
+    const row = await this.o.store.get(id);
+    if (!row) return refuse(404, 'tournamentNotFound');
+    const versions = await this.o.store.gameVersions(id);
+    const loaded: Loaded = { row, versions, current: currentOf(versions), bindings: await this.o.store.bindings(id) };
+    if (!this.reconciled.has(id)) {
+      this.reconciled.add(id);
+      void this.reconcile(loaded).catch((e) => this.o.log.error({ tournament: id, err: String(e) }, 'tournament tables not reconciled'));
+    }
+    return loaded;
+  }
+
+  /** The facts of a stored record version (replayed once, then cached). */
+  readonly facts = (v: GameVersionRow): GameFacts | null => {
+    const key = `${v.tournamentId}/${slotKey(v)}/${v.version}`;
+    let f = this.factsCache.get(key);
+    if (f === undefined) {
+      const g = finishedGame(v.record);
+      f = g.ok ? g.value.facts : null;
+      if (this.factsCache.size >= FACTS_CACHE) this.factsCache.delete(this.factsCache.keys().next().value!);
+      this.factsCache.set(key, f);
+    }
+    return f;
+  };
+
+  readonly tableStatus: TableStatusOf = (tableId) => this.o.hub.tables.get(tableId)?.row.status ?? null;
+
+  async authorize(id: string, token: string | undefined): Promise<Loaded> {
+    const l = await this.load(id);
+    if (!token || !timingSafeEqual(hash(token), Buffer.from(l.row.tokenHash, 'hex'))) return refuse(401, 'unauthorized');
+    return l;
+  }
+
+  /**
+   * Who may attach a record to a slot: the organizer, or the judge of the judge table bound to
+   * that slot (the token the console already holds).
+   */
+  async slotWriter(id: string, ref: SlotRef, token: string | undefined): Promise<AttachedBy['kind']> {
+    const l = await this.load(id);
+    if (token && timingSafeEqual(hash(token), Buffer.from(l.row.tokenHash, 'hex'))) return 'organizer';
+    for (const b of l.bindings) {
+      if (b.round !== ref.round || b.table !== ref.table || b.mode !== 'judge' || !token) continue;
+      const t = await this.o.hub.find(b.tableId);
+      if (t && t.row.hostToken.length === token.length && timingSafeEqual(Buffer.from(t.row.hostToken), Buffer.from(token))) return 'judge';
+    }
+    return refuse(401, 'unauthorized');
+  }
+
+  // ---- the document ---------------------------------------------------------------------------
+
+  async create(body: CreateTournamentBody): Promise<{ id: string; organizerToken: string; tournament: ReturnType<typeof publicTournament> }> {
+    const players = addPlayers([], newPlayersOf(body));
+    if (!players.ok) return refuse(400, players.error.code, players.error.detail);
+    const scoring = resolveScoring(body.scoring ?? 'fiim');
+    if (!scoring.ok) return refuse(400, scoring.error.code, scoring.error.detail);
+    const doc = validateTournament({ name: body.name, players: players.value, forbidden: resolvePairs(players.value, body.forbidden ?? []), scoring: scoring.value, options: body.options ?? {} });
+    if (!doc.ok) return refuse(400, doc.error.code, doc.error.detail);
+    const id = newTableId().replace(/^t/, 'c');
+    const organizerToken = newToken();
+    const at = this.now();
+    const row: TournamentRow = { id, createdAt: at, updatedAt: at, revision: 1, tokenHash: hash(organizerToken).toString('hex'), data: doc.value };
+    await this.o.store.create(row);
+    this.o.log.info({ tournament: id, players: doc.value.players.length }, 'tournament created');
+    const loaded: Loaded = { row, versions: [], current: new Map(), bindings: [] };
+    return { id, organizerToken, tournament: publicTournament(loaded, this.facts, this.tableStatus, true) };
+  }
+
+  /**
+   * Change the document: `fn` edits a copy of it (given what is played so far); the result is
+   * checked whole and stored with a new revision, or nothing is stored.
+   */
+  private mutate<T = void>(id: string, fn: (t: Tournament, l: Loaded) => Promise<T> | T): Promise<{ loaded: Loaded; value: T }> {
+    return this.run(id, async () => {
+      const l = await this.load(id);
+      const draft = structuredClone(l.row.data);
+      const value = await fn(draft, l);
+      const checked = validateTournament(draft);
+      if (!checked.ok) return refuse(400, checked.error.code, checked.error.detail);
+      const at = this.now();
+      if (!(await this.o.store.update(id, l.row.revision, checked.value, at))) return refuse(409, 'conflict');
+      const row = { ...l.row, data: checked.value, revision: l.row.revision + 1, updatedAt: at };
+      this.changed(id);
+      return { loaded: { ...l, row }, value };
+    });
+  }
+
+  /** A slot that has a record or a table, or any game of `ids`, means the games have begun. */
+  private static begun(l: Loaded): boolean {
+    return l.current.size > 0 || l.bindings.length > 0;
+  }
+
+  patch(id: string, body: PatchTournamentBody): Promise<{ loaded: Loaded }> {
+    return this.mutate(id, (t, l) => {
+      if (body.name !== undefined) t.name = body.name;
+      if (body.scoring !== undefined) {
+        const s = resolveScoring(body.scoring);
+        if (!s.ok) return refuse(400, s.error.code, s.error.detail);
+        t.scoring = s.value;
+      }
+      if (body.options) {
+        const { preset, gameOptions, ...rest } = body.options;
+        // The games' rules can't change under records already played by them.
+        if ((preset !== undefined || gameOptions !== undefined) && TournamentService.begun(l)) return refuse(409, 'seatingLocked', 'preset and game options are fixed once games have begun');
+        if (preset !== undefined) t.options.preset = preset;
+        if (gameOptions !== undefined) t.options.gameOptions = gameOptions;
+        Object.assign(t.options, rest);
+      }
+    });
+  }
+
+  addPlayers(id: string, body: NewPlayers): Promise<{ loaded: Loaded }> {
+    return this.mutate(id, (t) => {
+      const more = addPlayers(t.players, newPlayersOf(body));
+      if (!more.ok) return refuse(400, more.error.code, more.error.detail);
+      t.players = more.value;
+    });
+  }
+
+  patchPlayer(id: string, pid: string, body: { nickname?: string | undefined; club?: string | null | undefined }): Promise<{ loaded: Loaded }> {
+    return this.mutate(id, (t, l) => {
+      const p = t.players.find((x) => x.id === pid);
+      if (!p) return refuse(404, 'playerNotFound');
+      if (body.nickname !== undefined && nameKey(body.nickname) !== nameKey(p.nickname)) {
+        // Records name players by nickname: once a player has a game or a table, the name stays.
+        const played = [...l.current.values()].some((v) => slotOf(t, v)?.seats.includes(pid));
+        const atTable = l.bindings.some((b) => slotOf(t, b)?.seats.includes(pid));
+        if (played || atTable) return refuse(409, 'playerLocked', 'the nickname is fixed once the player has a game or a table');
+      }
+      if (body.nickname !== undefined) p.nickname = body.nickname;
+      if (body.club === null || body.club === '') delete p.club;
+      else if (body.club !== undefined) p.club = body.club;
+    });
+  }
+
+  removePlayer(id: string, pid: string): Promise<{ loaded: Loaded }> {
+    return this.mutate(id, (t) => {
+      if (!t.players.some((p) => p.id === pid)) return refuse(404, 'playerNotFound');
+      if (t.rounds.some((r) => r.games.some((g) => g.seats.includes(pid)))) return refuse(409, 'playerLocked', 'the player is seated: change the seating first');
+      t.players = t.players.filter((p) => p.id !== pid);
+      t.forbidden = t.forbidden.filter(([a, b]) => a !== pid && b !== pid);
+    });
+  }
+
+  setForbidden(id: string, pairs: [string, string][]): Promise<{ loaded: Loaded }> {
+    return this.mutate(id, (t) => {
+      t.forbidden = resolvePairs(t.players, pairs);
+    });
+  }
+
+  /** Run a seating job in slices, so other tables and requests are served meanwhile. */
+  private async runJob(job: SeatingJob, body: { moves?: number | undefined; tableWeight?: number | undefined }): Promise<{ rounds: Tournament['rounds']; quality: SeatingQuality; moves: number }> {
+    const steps = seatingSteps(job.request, { ...(body.moves !== undefined ? { moves: body.moves } : {}), ...(body.tableWeight !== undefined ? { tableWeight: body.tableWeight } : {}) });
+    let r = steps.next();
+    while (!r.done) {
+      await new Promise((res) => setImmediate(res));
+      r = steps.next(!this.closed);
+    }
+    if (!r.value.ok) return refuse(400, r.value.error.code, r.value.error.detail);
+    return { rounds: roundsOf(job, r.value.value), quality: r.value.value.quality, moves: r.value.value.moves };
+  }
+
+  /** The qualifying rounds for every registered player; refused once games have begun. */
+  seat(id: string, body: SeatingBody): Promise<{ loaded: Loaded; value: { quality: SeatingQuality; moves: number } }> {
+    return this.mutate(id, async (t, l) => {
+      if (TournamentService.begun(l)) return refuse(409, 'seatingLocked');
+      const plan = { tables: body.tables, games: body.games, ...(body.seed !== undefined ? { seed: body.seed } : {}) };
+      const done = await this.runJob(qualifyingJob(t, plan), body);
+      t.rounds = done.rounds;
+      return { quality: done.quality, moves: done.moves };
+    });
+  }
+
+  /** Finals for the top of the (organizer's) standings; refused if finals are seated already. */
+  finals(id: string, body: FinalsBody): Promise<{ loaded: Loaded; value: { quality: SeatingQuality; moves: number } }> {
+    return this.mutate(id, async (t, l) => {
+      if (t.rounds.some((r) => r.kind === 'final')) return refuse(409, 'finalsExist');
+      const s = standingsOf(l, this.facts, true);
+      const plan = { top: body.top, games: body.games, tables: body.tables ?? Math.floor(body.top / 10), weight: body.weight ?? 1, ...(body.seed !== undefined ? { seed: body.seed } : {}) };
+      const job = finalsJob(t, s, plan);
+      if (!job.ok) return refuse(400, job.error.code, job.error.detail);
+      const done = await this.runJob(job.value, {});
+      t.rounds = [...t.rounds, ...done.rounds];
+      return { quality: done.quality, moves: done.moves };
+    });
+  }
+
+  // ---- games ---------------------------------------------------------------------------------
+
+  /** A server table for a slot: its seats named and bound to the slot's players, in seat order. */
+  openTable(id: string, ref: SlotRef, body: OpenTableBody): Promise<Record<string, unknown>> {
+    return this.run(id, async () => {
+      const l = await this.load(id);
+      const t = l.row.data;
+      const slot = slotOf(t, ref);
+      if (!slot) return refuse(404, 'noSuchSlot', `round ${ref.round}, table ${ref.table}`);
+      const sum = slotSummary(l, ref, this.facts, this.tableStatus);
+      if (sum.status === 'finished') return refuse(409, 'tableOpen', 'the game has its record: attach a correction instead');
+      if (sum.status === 'playing' && !body.replace) return refuse(409, 'tableOpen', `table ${sum.tableId} is playing this game (replace: true opens another)`);
+      const nick = new Map(t.players.map((p) => [p.id, p.nickname]));
+      const names = slot.seats.map((pid) => nick.get(pid) ?? pid);
+      const allBots = body.bots !== undefined && slot.seats.every((_, i) => body.bots!.includes(i + 1));
+      const create: CreateTableBody = {
+        preset: t.options.preset,
+        mode: body.mode,
+        size: names.length,
+        names,
+        options: t.options.gameOptions as CreateTableBody['options'],
+        // A table of bots only waits for its binding to be stored before it starts.
+        ...(allBots ? { autoStart: false } : {}),
+        ...(body.bots ? { bots: body.bots } : {}),
+        ...(body.botPolicy ? { botPolicy: body.botPolicy } : {}),
+        ...(body.botDelayMs !== undefined ? { botDelayMs: body.botDelayMs } : {}),
+        ...(body.clock ? { clock: body.clock } : {}),
+      };
+      let made;
+      try {
+        made = await this.o.hub.create(create);
+      } catch (e) {
+        const err = e as { code?: string; detail?: string };
+        return refuse(400, 'tableRefused', `${err.code ?? 'error'}: ${err.detail ?? String(e)}`);
+      }
+      await this.o.store.bindTable({ tableId: made.id, tournamentId: id, round: ref.round, table: ref.table, mode: body.mode, createdAt: this.now() });
+      if (allBots) void this.o.hub.tables.get(made.id)?.start();
+      this.changed(id);
+      const row = this.o.hub.tables.get(made.id)?.row;
+      return {
+        tableId: made.id,
+        mode: body.mode,
+        hostToken: made.hostToken,
+        spectatorToken: made.spectatorToken,
+        commitment: made.commitment,
+        watch: row ? watchPath(row) : undefined,
+        seats: made.seats.map((s, i) => ({ seat: s.seat, player: slot.seats[i], nickname: names[i], bot: s.bot, token: s.token, play: s.token ? playPath(made.id, s.token, s.seat) : null })),
+      };
+    });
+  }
+
+  /** The organizer's copy of the tokens of the table bound to a slot (a lost link). */
+  async slotTable(id: string, ref: SlotRef): Promise<Record<string, unknown>> {
+    const l = await this.load(id);
+    const b = l.bindings.filter((x) => x.round === ref.round && x.table === ref.table).at(-1);
+    if (!b) return refuse(404, 'notFound', 'no table was opened for this game');
+    const t = await this.o.hub.find(b.tableId);
+    if (!t) return refuse(404, 'notFound', 'the table is gone');
+    return { tableId: t.id, mode: b.mode, status: t.row.status, hostToken: t.row.hostToken, spectatorToken: t.row.spectatorToken, seats: t.row.seats.map((s) => ({ seat: s.seat, name: s.name, bot: s.bot, token: s.token })) };
+  }
+
+  /**
+   * Attach a record to a slot: checked against the slot, stored as its next version. The same
+   * record as the current version changes nothing (an upload repeated is idempotent). A slot
+   * that has a record already takes a new one only as a correction with a reason.
+   */
+  attach(id: string, ref: SlotRef, record: unknown, by: AttachedBy, source: RecordSource, extra: { reason?: string; tableId?: string } = {}): Promise<{ version: number; duplicate: boolean }> {
+    return this.run(id, async () => {
+      const l = await this.load(id);
+      const checked = checkSlotRecord(l.row.data, ref, record);
+      if (!checked.ok) return refuse(422, checked.error.code, checked.error.detail);
+      const cur = l.current.get(slotKey(ref));
+      if (cur && canonical(cur.record) === canonical(record)) return { version: cur.version, duplicate: true };
+      if (cur && !extra.reason) return refuse(409, 'reasonRequired', `version ${cur.version} is attached; send a reason to correct it`);
+      const row: GameVersionRow = { tournamentId: id, round: ref.round, table: ref.table, version: (cur?.version ?? 0) + 1, at: this.now(), by, source, record: record as GameRecord };
+      if (extra.reason) row.reason = extra.reason;
+      if (extra.tableId) row.tableId = extra.tableId;
+      await this.o.store.addGameVersion(row);
+      this.o.log.info({ tournament: id, slot: slotKey(ref), version: row.version, by: by.kind, source }, 'tournament game attached');
+      this.changed(id);
+      return { version: row.version, duplicate: false };
+    });
+  }
+
+  /** A server table finished: if it plays a slot that has no record yet, its record attaches. */
+  async onTableFinished(t: Table): Promise<void> {
+    const b = await this.o.store.bindingOf(t.id);
+    if (!b) return;
+    await this.attachFromTable(b.tournamentId, b, t.record(), t.id);
+  }
+
+  private async attachFromTable(id: string, ref: SlotRef, record: GameRecord, tableId: string): Promise<void> {
+    const l = await this.load(id);
+    const cur = l.current.get(slotKey(ref));
+    if (cur && cur.tableId !== tableId) {
+      this.o.log.warn({ tournament: id, slot: slotKey(ref), table: tableId }, 'table finished, but the game has a record already: not attached');
+      return;
+    }
+    try {
+      await this.attach(id, ref, record, { kind: 'table' }, 'table', { tableId });
+    } catch (e) {
+      const why = e instanceof TournamentApiError ? e.message : String(e);
+      this.o.log.warn({ tournament: id, slot: slotKey(ref), table: tableId, why }, 'finished table not attached');
+    }
+  }
+
+  /** Tables that finished while nobody attached them (a restart in between): attach them now. */
+  private async reconcile(l: Loaded): Promise<void> {
+    for (const b of l.bindings) {
+      if (l.current.has(slotKey(b))) continue;
+      const t = await this.o.hub.find(b.tableId);
+      if (t?.row.status === 'finished') await this.attachFromTable(l.row.id, b, t.record(), t.id);
+    }
+  }
+
+  // ---- live --------------------------------------------------------------------------------
+
+  /** Watch a tournament: the current snapshot now, a new one after every change. */
+  async watch(id: string, w: Watcher): Promise<() => void> {
+    const l = await this.load(id);
+    let set = this.watchers.get(id);
+    if (!set) this.watchers.set(id, (set = new Set()));
+    set.add(w);
+    w(this.snapshot(l));
+    return () => {
+      set.delete(w);
+      if (set.size === 0 && this.watchers.get(id) === set) this.watchers.delete(id);
+    };
+  }
+
+  /** What watchers get: the public standings and every game's status. */
+  snapshot(l: Loaded): string {
+    const pub = publicTournament(l, this.facts, this.tableStatus, false);
+    return JSON.stringify({
+      type: 'tournament',
+      id: l.row.id,
+      revision: l.row.revision,
+      games: l.current.size,
+      standings: standingsOf(l, this.facts, false),
+      slots: pub.rounds.flatMap((r) => r.games.map(({ seats: _s, ...g }) => g)),
+    });
+  }
+
+  /** Something changed: one snapshot for all of this turn's changes, to every watcher. */
+  private changed(id: string): void {
+    if (!this.watchers.has(id) || this.pushing.has(id)) return;
+    this.pushing.add(id);
+    setImmediate(() => {
+      this.pushing.delete(id);
+      if (this.closed) return;
+      void this.load(id)
+        .then((l) => {
+          const frame = this.snapshot(l);
+          for (const w of this.watchers.get(id) ?? []) w(frame);
+        })
+        .catch((e) => this.o.log.error({ tournament: id, err: String(e) }, 'tournament push failed'));
+    });
+  }
+
+  close(): void {
+    this.closed = true;
+    this.watchers.clear();
+  }
+}
+
+function newPlayersOf(body: NewPlayers): NewPlayer[] {
+  const out: NewPlayer[] = (body.players ?? []).map((p) => (p.club ? { nickname: p.nickname, club: p.club } : { nickname: p.nickname }));
+  if (body.csv !== undefined) {
+    const parsed = parsePlayersCsv(body.csv);
+    if (!parsed.ok) return refuse(400, parsed.error.code, parsed.error.detail);
+    out.push(...parsed.value);
+  }
+  return out;
+}
+
+/** Pairs named by player id or nickname, as ids. */
+function resolvePairs(players: Tournament['players'], pairs: [string, string][]): [string, string][] {
+  const byId = new Set(players.map((p) => p.id));
+  const byName = new Map(players.map((p) => [nameKey(p.nickname), p.id]));
+  const id = (x: string): string => (byId.has(x) ? x : (byName.get(nameKey(x)) ?? refuse(400, 'badForbidden', `${x.slice(0, 64)} is not a registered player`)));
+  return pairs.map(([a, b]) => [id(a), id(b)]);
+}
+
+/** A record's JSON with its keys in a fixed order (an upload compared with the stored version). */
+function canonical(x: unknown): string {
+  return JSON.stringify(x, (_k, v: unknown) =>
+    v && typeof v === 'object' && !Array.isArray(v)
+      ? Object.fromEntries(Object.keys(v as object)
+          .sort()
+          .map((k) => [k, (v as Record<string, unknown>)[k]]))
+      : v,
+  );
+}
