@@ -63,6 +63,18 @@ export interface PublicTournament {
   }[];
 }
 
+/** What a watcher of `/ws/tournament?id=…` receives after every change (and at once). */
+export interface TournamentSnapshot {
+  type: 'tournament';
+  id: string;
+  revision: number;
+  /** Games with a record. */
+  games: number;
+  /** The public standings. */
+  standings: Standings;
+  slots: SlotSummary[];
+}
+
 /** Whether a bound table still plays: looked up by the service (the hub knows live tables). */
 export type TableStatusOf = (tableId: string) => 'lobby' | 'playing' | 'finished' | null;
 

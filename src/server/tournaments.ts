@@ -39,7 +39,7 @@ import {
   type SeatingBody,
 } from './tournament-messages.js';
 import type { AttachedBy, GameVersionRow, RecordSource, TournamentRow, TournamentStore } from './tournament-store.js';
-import { currentOf, publicTournament, slotSummary, standingsOf, type Loaded, type TableStatusOf } from './tournament-views.js';
+import { currentOf, publicTournament, slotSummary, standingsOf, type Loaded, type PublicTournament, type TableStatusOf, type TournamentSnapshot } from './tournament-views.js';
 import type { Table } from './table.js';
 
 export interface TournamentServiceOptions {
@@ -53,6 +53,36 @@ const refuse = (status: number, code: Parameters<typeof apiError>[0], detail?: s
   throw new TournamentApiError(status, apiError(code, detail));
 };
 const hash = (token: string): Buffer => createHash('sha256').update(token).digest();
+
+/** A server table opened for a slot: its tokens and each seat's player and link. */
+export interface OpenedTable {
+  tableId: string;
+  mode: 'online' | 'judge';
+  /** The host's (online) or the judge's (judge table) token. */
+  hostToken: string;
+  spectatorToken: string;
+  commitment: string | null;
+  /** The web app's link to watch the table. */
+  watch?: string;
+  seats: { seat: number; player: string; nickname: string; bot: boolean; token: string | null; play: string | null }[];
+}
+
+/** The organizer's copy of the tokens of the table bound to a slot. */
+export interface SlotTable {
+  tableId: string;
+  mode: 'online' | 'judge';
+  status: string;
+  hostToken: string;
+  spectatorToken: string;
+  seats: { seat: number; name: string; bot: boolean; token: string | null }[];
+}
+
+export interface Created {
+  id: string;
+  /** Shown once: the server keeps only its hash. */
+  organizerToken: string;
+  tournament: PublicTournament;
+}
 const FACTS_CACHE = 5000;
 
 /** A live watcher: gets each new snapshot frame (a JSON text). */
@@ -139,7 +169,7 @@ export class TournamentService {
 
   // ---- the document ---------------------------------------------------------------------------
 
-  async create(body: CreateTournamentBody): Promise<{ id: string; organizerToken: string; tournament: ReturnType<typeof publicTournament> }> {
+  async create(body: CreateTournamentBody): Promise<Created> {
     const players = addPlayers([], newPlayersOf(body));
     if (!players.ok) return refuse(400, players.error.code, players.error.detail);
     const scoring = resolveScoring(body.scoring ?? 'fiim');
@@ -278,7 +308,7 @@ export class TournamentService {
   // ---- games ---------------------------------------------------------------------------------
 
   /** A server table for a slot: its seats named and bound to the slot's players, in seat order. */
-  openTable(id: string, ref: SlotRef, body: OpenTableBody): Promise<Record<string, unknown>> {
+  openTable(id: string, ref: SlotRef, body: OpenTableBody): Promise<OpenedTable> {
     return this.run(id, async () => {
       const l = await this.load(id);
       const t = l.row.data;
@@ -320,14 +350,14 @@ export class TournamentService {
         hostToken: made.hostToken,
         spectatorToken: made.spectatorToken,
         commitment: made.commitment,
-        watch: row ? watchPath(row) : undefined,
-        seats: made.seats.map((s, i) => ({ seat: s.seat, player: slot.seats[i], nickname: names[i], bot: s.bot, token: s.token, play: s.token ? playPath(made.id, s.token, s.seat) : null })),
+        ...(row ? { watch: watchPath(row) } : {}),
+        seats: made.seats.map((s, i) => ({ seat: s.seat, player: slot.seats[i]!, nickname: names[i]!, bot: s.bot, token: s.token, play: s.token ? playPath(made.id, s.token, s.seat) : null })),
       };
     });
   }
 
   /** The organizer's copy of the tokens of the table bound to a slot (a lost link). */
-  async slotTable(id: string, ref: SlotRef): Promise<Record<string, unknown>> {
+  async slotTable(id: string, ref: SlotRef): Promise<SlotTable> {
     const l = await this.load(id);
     const b = l.bindings.filter((x) => x.round === ref.round && x.table === ref.table).at(-1);
     if (!b) return refuse(404, 'notFound', 'no table was opened for this game');
@@ -408,14 +438,15 @@ export class TournamentService {
   /** What watchers get: the public standings and every game's status. */
   snapshot(l: Loaded): string {
     const pub = publicTournament(l, this.facts, this.tableStatus, false);
-    return JSON.stringify({
+    const frame: TournamentSnapshot = {
       type: 'tournament',
       id: l.row.id,
       revision: l.row.revision,
       games: l.current.size,
       standings: standingsOf(l, this.facts, false),
       slots: pub.rounds.flatMap((r) => r.games.map(({ seats: _s, ...g }) => g)),
-    });
+    };
+    return JSON.stringify(frame);
   }
 
   /** Something changed: one snapshot for all of this turn's changes, to every watcher. */

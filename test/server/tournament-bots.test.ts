@@ -10,6 +10,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { replay, type GameEvent, type GameState } from '../../src/engine/index.js';
 import { startServer, type RunningServer } from '../../src/server/index.js';
 import { POINTS_ON } from '../support/tournament-games.js';
+import type { RatingRow, SeatingQuality, Standings } from '../../src/tournament/index.js';
+import type { GameView, PublicTournament, TournamentSnapshot } from '../../src/server/tournament-views.js';
 import { call, createTournament } from './tournament-api.js';
 
 let server: RunningServer;
@@ -111,56 +113,58 @@ describe('a tournament played by bots through the server', () => {
       scoring: 'fiim',
       options: { preset: 'tournament', gameOptions: POINTS_ON },
     });
-    const seating = await call(t.api, 'POST', `/api/tournaments/${t.id}/seating`, { tables: 2, games: 4, seed: 'bots' });
+    const seating = await call<{ tournament: PublicTournament; quality: SeatingQuality }>(t.api, 'POST', `/api/tournaments/${t.id}/seating`, { tables: 2, games: 4, seed: 'bots' });
     expect(seating.status).toBe(200);
     expect(seating.body.quality.seats.balanced).toBe(true);
     const doc = seating.body.tournament;
-    expect(doc.rounds.map((r: any) => r.games.length)).toEqual([2, 2, 2, 2]);
+    expect(doc.rounds.map((r) => r.games.length)).toEqual([2, 2, 2, 2]);
 
     const ws = new WebSocket(`${server.url.replace('http', 'ws')}/ws/tournament?id=${t.id}`);
-    const done = new Promise<any>((resolve) => ws.on('message', (d) => {
-      const f = JSON.parse(d.toString());
-      if (f.type === 'tournament' && f.games === 8) resolve(f);
-    }));
     const seen: number[] = [];
-    ws.on('message', (d) => seen.push(JSON.parse(d.toString()).games));
+    const done = new Promise<TournamentSnapshot>((resolve) =>
+      ws.on('message', (d) => {
+        const f = JSON.parse(d.toString()) as TournamentSnapshot;
+        seen.push(f.games);
+        if (f.type === 'tournament' && f.games === 8) resolve(f);
+      }),
+    );
 
     for (const r of doc.rounds)
       for (const g of r.games) {
         const opened = await call(t.api, 'POST', `/api/tournaments/${t.id}/games/${r.number}/${g.table}/table`, { mode: 'online', bots: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10], botPolicy: 'random', botDelayMs: 0 });
         expect(opened.status).toBe(200);
       }
-    const last = await Promise.race([done, new Promise((_, rej) => setTimeout(() => rej(new Error('the games did not finish')), 90_000))]);
+    const last = await Promise.race([done, new Promise<never>((_, rej) => setTimeout(() => rej(new Error('the games did not finish')), 90_000))]);
     ws.close();
     expect(seen[0]).toBe(0);
     expect(seen.at(-1)).toBe(8);
 
-    const nick = new Map<string, string>(doc.players.map((p: any) => [p.id, p.nickname]));
+    const nick = new Map(doc.players.map((p) => [p.id, p.nickname]));
     const games: Game[] = [];
     for (const r of doc.rounds)
       for (const g of r.games) {
-        const view = (await call({ base: server.url }, 'GET', `/api/tournaments/${t.id}/games/${r.number}/${g.table}`)).body;
+        const view = (await call<GameView>({ base: server.url }, 'GET', `/api/tournaments/${t.id}/games/${r.number}/${g.table}`)).body;
         expect(view.versions).toHaveLength(1);
         expect(view.versions[0]).toMatchObject({ source: 'table', by: { kind: 'table' }, tableId: view.tableId });
-        const rec = await (await fetch(`${server.url}/api/games/${view.tableId}/record`)).json();
+        const rec: unknown = await (await fetch(`${server.url}/api/games/${view.tableId}/record`)).json();
         const rp = replay(rec);
         if (!rp.ok) throw new Error('replay');
         expect(rp.value.state.finished).toBe(true);
-        games.push({ round: r.number, table: g.table, ids: g.seats.map((s: any) => s.id), state: rp.value.state });
+        games.push({ round: r.number, table: g.table, ids: g.seats.map((s) => s.id), state: rp.value.state });
       }
 
-    const standings = (await call({ base: server.url }, 'GET', `/api/tournaments/${t.id}/standings`)).body;
+    const standings = (await call<Standings>({ base: server.url }, 'GET', `/api/tournaments/${t.id}/standings`)).body;
     expect(last.standings).toEqual(standings);
     const mine = fiim(games, nick);
     expect(standings.games).toBe(8);
     for (const row of standings.rows) expect(row.points).toBeCloseTo(mine.points.get(row.id)!, 3);
-    expect(standings.rows.map((r: any) => r.id)).toEqual(mine.order);
-    expect(standings.rows.every((r: any) => r.games === 4)).toBe(true);
+    expect(standings.rows.map((r) => r.id)).toEqual(mine.order);
+    expect(standings.rows.every((r) => r.games === 4)).toBe(true);
 
-    const ratings = (await call({ base: server.url }, 'GET', `/api/tournaments/${t.id}/ratings`)).body;
+    const ratings = (await call<RatingRow[]>({ base: server.url }, 'GET', `/api/tournaments/${t.id}/ratings`)).body;
     const myElo = elo(games, nick);
     expect(ratings).toHaveLength(20);
     for (const r of ratings) expect(Math.abs(r.rating - myElo.get(r.name)!)).toBeLessThan(0.006);
-    expect((await call({ base: server.url }, 'GET', '/api/ratings')).body.find((r: any) => r.name === ratings[0].name).rating).toBe(ratings[0].rating);
+    expect((await call<RatingRow[]>({ base: server.url }, 'GET', '/api/ratings')).body.find((r) => r.name === ratings[0]!.name)?.rating).toBe(ratings[0]!.rating);
   });
 });

@@ -6,7 +6,15 @@ import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MemoryStorage, startServer, type RunningServer } from '../../src/server/index.js';
 import { bestMoveGame, playedOut, POINTS_ON } from '../support/tournament-games.js';
-import { call, createTournament, slotNames, type Api } from './tournament-api.js';
+import type { GameRecord } from '../../src/engine/index.js';
+import type { Standings } from '../../src/tournament/index.js';
+import type { GameView, PublicTournament, TournamentSnapshot } from '../../src/server/tournament-views.js';
+import type { OpenedTable, SlotTable } from '../../src/server/tournaments.js';
+import type { SeatingQuality } from '../../src/tournament/index.js';
+import { call, createTournament, slotNames, slotOfDoc, type Api } from './tournament-api.js';
+
+type Seated = { tournament: PublicTournament; quality: SeatingQuality; moves: number };
+type Attached = { version: number; duplicate: boolean };
 import { Client, createTable } from './helpers.js';
 
 let server: RunningServer;
@@ -17,9 +25,9 @@ afterAll(async () => server.close());
 
 const NICKS = Array.from({ length: 20 }, (_, i) => `Игрок ${i + 1}`);
 
-async function seated(over: Record<string, unknown> = {}): Promise<{ id: string; api: Api; doc: any }> {
+async function seated(over: Record<string, unknown> = {}): Promise<{ id: string; api: Api; doc: PublicTournament }> {
   const t = await createTournament(server.url, { name: 'Кубок города', players: NICKS.map((nickname) => ({ nickname })), ...over });
-  const s = await call(t.api, 'POST', `/api/tournaments/${t.id}/seating`, { tables: 2, games: 2, seed: 'api' });
+  const s = await call<Seated>(t.api, 'POST', `/api/tournaments/${t.id}/seating`, { tables: 2, games: 2, seed: 'api' });
   expect(s.status).toBe(200);
   return { ...t, doc: s.body.tournament };
 }
@@ -33,8 +41,8 @@ describe('the organizer token guards every write', () => {
     expect((await call(t.api, 'POST', path, { players: [{ nickname: 'Вера' }] }, '')).status).toBe(401);
     expect((await call(t.api, 'POST', path, { players: [{ nickname: 'Вера' }] }, 'f'.repeat(32))).body.code).toBe('unauthorized');
     expect((await call(t.api, 'POST', path, { players: [{ nickname: 'Вера' }] })).status).toBe(200);
-    const pub = await call({ base: server.url }, 'GET', `/api/tournaments/${t.id}`);
-    expect(pub.body.players.map((p: any) => p.nickname)).toEqual(['Анна', 'Борис', 'Вера']);
+    const pub = await call<PublicTournament>({ base: server.url }, 'GET', `/api/tournaments/${t.id}`);
+    expect(pub.body.players.map((p) => p.nickname)).toEqual(['Анна', 'Борис', 'Вера']);
     expect(pub.body.forbidden).toBeUndefined();
     expect(JSON.stringify(pub.body)).not.toContain(t.api.token!);
   });
@@ -50,17 +58,17 @@ describe('the organizer token guards every write', () => {
     expect([odd.status, odd.body.code]).toEqual([400, 'badMessage']);
     const impossible = await call(t.api, 'PUT', `/api/tournaments/${t.id}/forbidden`, { pairs: [['Игрок 1', 'nobody']] });
     expect([impossible.status, impossible.body.code]).toEqual([400, 'badForbidden']);
-    expect((await call(t.api, 'GET', `/api/tournaments/${t.id}`)).body.revision).toBe(1);
+    expect((await call<PublicTournament>(t.api, 'GET', `/api/tournaments/${t.id}`)).body.revision).toBe(1);
     expect((await call(t.api, 'GET', '/api/tournaments/cffffffffffffffff')).status).toBe(404);
   });
 
   it('forbidden pairs by nickname or id are kept apart by the seating', async () => {
     const t = await createTournament(server.url, { name: 'D', players: NICKS.map((nickname) => ({ nickname })), forbidden: [['Игрок 1', 'Игрок 2'], ['p3', 'p4']] });
-    const s = await call(t.api, 'POST', `/api/tournaments/${t.id}/seating`, { tables: 2, games: 4, seed: 's' });
+    const s = await call<Seated>(t.api, 'POST', `/api/tournaments/${t.id}/seating`, { tables: 2, games: 4, seed: 's' });
     expect(s.body.quality.forbidden).toEqual({ pairs: 2, met: 0, metPairs: [] });
     for (const r of s.body.tournament.rounds)
       for (const g of r.games) {
-        const ids = g.seats.map((x: any) => x.id);
+        const ids = g.seats.map((x) => x.id);
         expect(ids.includes('p1') && ids.includes('p2')).toBe(false);
       }
     expect(s.body.tournament.forbidden).toEqual([['p1', 'p2'], ['p3', 'p4']]);
@@ -72,26 +80,26 @@ describe('records attach to their slots', () => {
     const t = await seated();
     const path = `/api/tournaments/${t.id}/games/1/1`;
     const rec = playedOut('red', slotNames(t.doc, 1, 1)).record();
-    const first = await call(t.api, 'POST', `${path}/record`, { record: rec, by: 'Судья Олег' });
+    const first = await call<Attached>(t.api, 'POST', `${path}/record`, { record: rec, by: 'Судья Олег' });
     expect([first.status, first.body]).toEqual([201, { version: 1, duplicate: false }]);
-    expect((await call(t.api, 'POST', `${path}/record`, { record: rec })).body).toEqual({ version: 1, duplicate: true });
+    expect((await call<Attached>(t.api, 'POST', `${path}/record`, { record: rec })).body).toEqual({ version: 1, duplicate: true });
     const fixed = playedOut('black', slotNames(t.doc, 1, 1)).record();
     const noReason = await call(t.api, 'POST', `${path}/record`, { record: fixed });
     expect([noReason.status, noReason.body.code]).toEqual([409, 'reasonRequired']);
-    const second = await call(t.api, 'POST', `${path}/record`, { record: fixed, by: 'Главный судья', reason: 'голосование записано неверно' });
+    const second = await call<Attached>(t.api, 'POST', `${path}/record`, { record: fixed, by: 'Главный судья', reason: 'голосование записано неверно' });
     expect(second.body).toEqual({ version: 2, duplicate: false });
-    const view = (await call({ base: server.url }, 'GET', path)).body;
+    const view = (await call<GameView>({ base: server.url }, 'GET', path)).body;
     expect(view.status).toBe('finished');
     expect(view.winner).toBe('black');
-    expect(view.versions.map((v: any) => [v.version, v.by, v.source, v.reason ?? null])).toEqual([
+    expect(view.versions.map((v) => [v.version, v.by, v.source, v.reason ?? null])).toEqual([
       [1, { kind: 'organizer', name: 'Судья Олег' }, 'upload', null],
       [2, { kind: 'organizer', name: 'Главный судья' }, 'upload', 'голосование записано неверно'],
     ]);
-    expect(view.versions.every((v: any) => typeof v.at === 'number')).toBe(true);
-    expect((await call({ base: server.url }, 'GET', `${path}/record?version=1`)).body).toEqual(rec);
-    expect((await call({ base: server.url }, 'GET', `${path}/record`)).body).toEqual(fixed);
-    expect(view.score.find((s: any) => s.seat === 7).result).toBe('win'); // seat 7 is black in this deal
-    const protocol = (await call({ base: server.url }, 'GET', `${path}/protocol?lang=en`)).body;
+    expect(view.versions.every((v) => typeof v.at === 'number')).toBe(true);
+    expect((await call<GameRecord>({ base: server.url }, 'GET', `${path}/record?version=1`)).body).toEqual(rec);
+    expect((await call<GameRecord>({ base: server.url }, 'GET', `${path}/record`)).body).toEqual(fixed);
+    expect(view.score?.find((s) => s.seat === 7)?.result).toBe('win'); // seat 7 is black in this deal
+    const protocol = (await call<{ lines: string[] }>({ base: server.url }, 'GET', `${path}/protocol?lang=en`)).body;
     expect(protocol.lines.at(-1)).toMatch(/Black wins/);
   });
 
@@ -106,14 +114,14 @@ describe('records attach to their slots', () => {
     expect((await call(t.api, 'POST', path, { record: unfinished })).body.code).toBe('unfinished');
     expect((await call(t.api, 'POST', path, { record: bestMoveGame(slotNames(t.doc, 1, 2)).record() })).body.code).toBe('otherPreset');
     expect((await call(t.api, 'POST', `/api/tournaments/${t.id}/games/9/1/record`, { record: rec })).status).toBe(422);
-    expect((await call({ base: server.url }, 'GET', `/api/tournaments/${t.id}/standings`)).body.games).toBe(0);
+    expect((await call<Standings>({ base: server.url }, 'GET', `/api/tournaments/${t.id}/standings`)).body.games).toBe(0);
   });
 
   it('the seating and the players’ names are fixed once games begin', async () => {
     const t = await seated();
     await call(t.api, 'POST', `/api/tournaments/${t.id}/games/1/1/record`, { record: playedOut('red', slotNames(t.doc, 1, 1)).record() });
     expect((await call(t.api, 'POST', `/api/tournaments/${t.id}/seating`, { tables: 2, games: 2 })).body.code).toBe('seatingLocked');
-    const pid = t.doc.rounds[0].games[0].seats[0].id;
+    const pid = slotOfDoc(t.doc, 1, 1).seats[0]!.id;
     expect((await call(t.api, 'PATCH', `/api/tournaments/${t.id}/players/${pid}`, { nickname: 'Новое имя' })).body.code).toBe('playerLocked');
     expect((await call(t.api, 'PATCH', `/api/tournaments/${t.id}/players/${pid}`, { club: 'Клуб' })).status).toBe(200);
     expect((await call(t.api, 'DELETE', `/api/tournaments/${t.id}/players/${pid}`)).body.code).toBe('playerLocked');
@@ -121,16 +129,16 @@ describe('records attach to their slots', () => {
 
   it('the judge of a slot’s judge table may upload its record with the table’s token', async () => {
     const t = await seated();
-    const opened = await call(t.api, 'POST', `/api/tournaments/${t.id}/games/2/1/table`, { mode: 'judge' });
+    const opened = await call<OpenedTable>(t.api, 'POST', `/api/tournaments/${t.id}/games/2/1/table`, { mode: 'judge' });
     expect(opened.status).toBe(200);
-    expect(opened.body.seats.map((s: any) => s.nickname)).toEqual(slotNames(t.doc, 2, 1));
+    expect(opened.body.seats.map((s) => s.nickname)).toEqual(slotNames(t.doc, 2, 1));
     const rec = playedOut('red', slotNames(t.doc, 2, 1)).record();
     const judge = { base: server.url, token: opened.body.hostToken };
-    expect((await call(judge, 'POST', `/api/tournaments/${t.id}/games/2/1/record`, { record: rec })).body).toEqual({ version: 1, duplicate: false });
+    expect((await call<Attached>(judge, 'POST', `/api/tournaments/${t.id}/games/2/1/record`, { record: rec })).body).toEqual({ version: 1, duplicate: false });
     expect((await call(judge, 'POST', `/api/tournaments/${t.id}/games/1/1/record`, { record: rec })).status).toBe(401);
-    const view = (await call({ base: server.url }, 'GET', `/api/tournaments/${t.id}/games/2/1`)).body;
-    expect(view.versions[0].by).toEqual({ kind: 'judge' });
-    expect((await call(t.api, 'GET', `/api/tournaments/${t.id}/games/2/1/table`)).body.hostToken).toBe(opened.body.hostToken);
+    const view = (await call<GameView>({ base: server.url }, 'GET', `/api/tournaments/${t.id}/games/2/1`)).body;
+    expect(view.versions[0]!.by).toEqual({ kind: 'judge' });
+    expect((await call<SlotTable>(t.api, 'GET', `/api/tournaments/${t.id}/games/2/1/table`)).body.hostToken).toBe(opened.body.hostToken);
   });
 
   it('a table that finished while nobody attached it (a restart) attaches when the tournament is next read', async () => {
@@ -144,9 +152,9 @@ describe('records attach to their slots', () => {
     const fresh = await startServer({ port: 0, storage: server.hub.storage, tournamentStore: server.tournaments.store, logLevel: false, webDir: null });
     try {
       await call({ base: fresh.url }, 'GET', `/api/tournaments/${t.id}`);
-      for (let i = 0; i < 50 && (await call({ base: fresh.url }, 'GET', `/api/tournaments/${t.id}/standings`)).body.games === 0; i++) await new Promise((r) => setTimeout(r, 50));
-      const view = (await call({ base: fresh.url }, 'GET', `/api/tournaments/${t.id}/games/1/1`)).body;
-      expect([view.status, view.versions[0].source, view.versions[0].tableId]).toEqual(['finished', 'table', made.id]);
+      for (let i = 0; i < 50 && (await call<Standings>({ base: fresh.url }, 'GET', `/api/tournaments/${t.id}/standings`)).body.games === 0; i++) await new Promise((r) => setTimeout(r, 50));
+      const view = (await call<GameView>({ base: fresh.url }, 'GET', `/api/tournaments/${t.id}/games/1/1`)).body;
+      expect([view.status, view.versions[0]?.source, view.versions[0]?.tableId]).toEqual(['finished', 'table', made.id]);
     } finally {
       await fresh.close();
     }
@@ -158,27 +166,27 @@ describe('extra points hidden until the finals; finals', () => {
     const t = await seated({ options: { preset: 'tournament', gameOptions: POINTS_ON, hideExtraUntilFinals: true }, scoring: 'fiim' });
     const names = slotNames(t.doc, 1, 1);
     expect((await call(t.api, 'POST', `/api/tournaments/${t.id}/games/1/1/record`, { record: bestMoveGame(names).record() })).status).toBe(201);
-    const sheriff = t.doc.rounds[0].games[0].seats[3].id; // seat 4 got +0.3
-    const pub = (await call({ base: server.url }, 'GET', `/api/tournaments/${t.id}/standings`)).body;
-    const org = (await call(t.api, 'GET', `/api/tournaments/${t.id}/standings`)).body;
+    const sheriff = slotOfDoc(t.doc, 1, 1).seats[3]!.id; // seat 4 got +0.3
+    const points = (s: Standings): number | undefined => s.rows.find((r) => r.id === sheriff)?.points;
+    const pub = (await call<Standings>({ base: server.url }, 'GET', `/api/tournaments/${t.id}/standings`)).body;
+    const org = (await call<Standings>(t.api, 'GET', `/api/tournaments/${t.id}/standings`)).body;
     expect([pub.extraHidden, org.extraHidden]).toEqual([true, false]);
-    expect(pub.rows.find((r: any) => r.id === sheriff).points).toBe(1);
-    expect(org.rows.find((r: any) => r.id === sheriff).points).toBe(1.3);
-    const rec = (await call({ base: server.url }, 'GET', `/api/tournaments/${t.id}/games/1/1/record`)).body;
-    expect(rec.commands.some((c: any) => c.do === 'extraPoints')).toBe(false);
-    const game = (await call({ base: server.url }, 'GET', `/api/tournaments/${t.id}/games/1/1`)).body;
+    expect([points(pub), points(org)]).toEqual([1, 1.3]);
+    const rec = (await call<GameRecord>({ base: server.url }, 'GET', `/api/tournaments/${t.id}/games/1/1/record`)).body;
+    expect(rec.commands.some((c) => c.do === 'extraPoints')).toBe(false);
+    const game = (await call<GameView>({ base: server.url }, 'GET', `/api/tournaments/${t.id}/games/1/1`)).body;
     expect(JSON.stringify(game.score)).not.toContain('good game');
 
-    const finals = await call(t.api, 'POST', `/api/tournaments/${t.id}/finals`, { top: 10, games: 3, weight: 1.5, seed: 'f' });
+    const finals = await call<Seated>(t.api, 'POST', `/api/tournaments/${t.id}/finals`, { top: 10, games: 3, weight: 1.5, seed: 'f' });
     expect(finals.status).toBe(200);
     const rounds = finals.body.tournament.rounds;
-    expect(rounds.slice(2).map((r: any) => [r.kind, r.weight, r.games.length])).toEqual([['final', 1.5, 1], ['final', 1.5, 1], ['final', 1.5, 1]]);
+    expect(rounds.slice(2).map((r) => [r.kind, r.weight, r.games.length])).toEqual([['final', 1.5, 1], ['final', 1.5, 1], ['final', 1.5, 1]]);
     // The leader of the organizer's standings is a finalist.
-    expect(rounds[2].games[0].seats.map((s: any) => s.id)).toContain(org.rows[0].id);
+    expect(slotOfDoc(finals.body.tournament, 3, 1).seats.map((s) => s.id)).toContain(org.rows[0]!.id);
     expect((await call(t.api, 'POST', `/api/tournaments/${t.id}/finals`, { top: 10, games: 3 })).body.code).toBe('finalsExist');
-    const after = (await call({ base: server.url }, 'GET', `/api/tournaments/${t.id}/standings`)).body;
+    const after = (await call<Standings>({ base: server.url }, 'GET', `/api/tournaments/${t.id}/standings`)).body;
     expect(after.extraHidden).toBe(false);
-    expect(after.rows.find((r: any) => r.id === sheriff).points).toBe(1.3);
+    expect(points(after)).toBe(1.3);
   });
 });
 
@@ -186,22 +194,23 @@ describe('live standings over the WebSocket', () => {
   it('a watcher gets a snapshot at once and a new one when a record attaches', async () => {
     const t = await seated();
     const ws = new WebSocket(`${server.url.replace('http', 'ws')}/ws/tournament?id=${t.id}`);
-    const frames: any[] = [];
-    const next = (test: (f: any) => boolean): Promise<any> =>
+    type Frame = Partial<Omit<TournamentSnapshot, 'type'>> & { type: string };
+    const frames: Frame[] = [];
+    const next = (test: (f: Frame) => boolean): Promise<Frame> =>
       new Promise((resolve) => {
         const have = frames.find(test);
         if (have) return resolve(have);
         ws.on('message', (d) => {
-          const f = JSON.parse(d.toString());
+          const f = JSON.parse(d.toString()) as Frame;
           if (test(f)) resolve(f);
         });
       });
-    ws.on('message', (d) => frames.push(JSON.parse(d.toString())));
+    ws.on('message', (d) => frames.push(JSON.parse(d.toString()) as Frame));
     const first = await next((f) => f.type === 'tournament');
-    expect([first.games, first.standings.rows.length, first.slots.length]).toEqual([0, 20, 4]);
+    expect([first.games, first.standings?.rows.length, first.slots?.length]).toEqual([0, 20, 4]);
     await call(t.api, 'POST', `/api/tournaments/${t.id}/games/1/2/record`, { record: playedOut('black', slotNames(t.doc, 1, 2)).record() });
     const after = await next((f) => f.type === 'tournament' && f.games === 1);
-    expect(after.slots.find((s: any) => s.round === 1 && s.table === 2)).toMatchObject({ status: 'finished', winner: 'black', version: 1 });
+    expect(after.slots?.find((s) => s.round === 1 && s.table === 2)).toMatchObject({ status: 'finished', winner: 'black', version: 1 });
     ws.send('{"type":"ping"}');
     expect((await next((f) => f.type === 'pong')).type).toBe('pong');
     ws.close();
