@@ -193,8 +193,8 @@ export function gameView(l: Loaded, ref: SlotRef, facts: (v: GameVersionRow) => 
   return view;
 }
 
-export function protocolLines(state: { log: Parameters<typeof describeLog>[0] }, lang: Lang, hideExtra: boolean): string[] {
-  return describeLog(hideExtra ? state.log.filter((e) => e.t !== 'extraPoints') : state.log, lang);
+export function protocolLines(state: { log: Parameters<typeof describeLog>[0] }, lang: Lang): string[] {
+  return describeLog(state.log, lang);
 }
 
 export function statsOf(l: Loaded, facts: (v: GameVersionRow) => GameFacts | null): ReturnType<typeof playerStats> {

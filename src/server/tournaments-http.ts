@@ -196,12 +196,7 @@ export function registerTournamentHttp(app: FastifyInstance, svc: TournamentServ
   /** Elo across every tournament on this server, tournaments in the order they were created. */
   app.get(
     '/api/ratings',
-    handle(async () => {
-      const rows = (await svc.store.list(1000)).sort((a, b) => a.createdAt - b.createdAt);
-      const games = [];
-      for (const r of rows) games.push(...ratedGames(await svc.load(r.id), svc.facts));
-      return ratingsOf(games);
-    }),
+    handle(async () => svc.serverRatings()),
   );
 
   app.get(
@@ -272,7 +267,7 @@ export function registerTournamentHttp(app: FastifyInstance, svc: TournamentServ
         version: v.row.version,
         winner: s.winner,
         seats: s.seats.map((x) => ({ seat: x.seat, name: x.name, role: x.role, team: x.team, exit: x.exit, fouls: x.fouls })),
-        lines: protocolLines(s, lang, false),
+        lines: protocolLines(s, lang),
       };
     }),
   );

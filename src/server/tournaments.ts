@@ -17,6 +17,8 @@ import {
   seatingSteps,
   slotKey,
   slotOf,
+  tableSize,
+  TABLE_SIZE,
   validateTournament,
   type GameFacts,
   type NewPlayer,
@@ -39,7 +41,7 @@ import {
   type SeatingBody,
 } from './tournament-messages.js';
 import type { AttachedBy, GameVersionRow, RecordSource, TournamentRow, TournamentStore } from './tournament-store.js';
-import { currentOf, publicTournament, slotSummary, standingsOf, type Loaded, type PublicTournament, type TableStatusOf, type TournamentSnapshot } from './tournament-views.js';
+import { currentOf, publicTournament, ratedGames, ratingsOf, slotSummary, standingsOf, type Loaded, type PublicTournament, type TableStatusOf, type TournamentSnapshot } from './tournament-views.js';
 import type { Table } from './table.js';
 
 export interface TournamentServiceOptions {
@@ -94,6 +96,8 @@ export class TournamentService {
   private watchers = new Map<string, Set<Watcher>>();
   private pushing = new Set<string>();
   private reconciled = new Set<string>();
+  /** The server-wide ratings, until a tournament changes. */
+  private ratings: Promise<ReturnType<typeof ratingsOf>> | null = null;
   private closed = false;
   private now: () => number;
 
@@ -268,6 +272,21 @@ export class TournamentService {
     });
   }
 
+  /** Elo across every tournament here (at most the 1,000 newest), in the order they were created. */
+  serverRatings(): Promise<ReturnType<typeof ratingsOf>> {
+    this.ratings ??= (async () => {
+      const rows = (await this.o.store.list(1000)).sort((a, b) => a.createdAt - b.createdAt);
+      const games = [];
+      for (const r of rows) games.push(...ratedGames(await this.load(r.id), this.facts));
+      return ratingsOf(games);
+    })();
+    const p = this.ratings;
+    p.catch(() => {
+      if (this.ratings === p) this.ratings = null;
+    });
+    return p;
+  }
+
   /** Run a seating job in slices, so other tables and requests are served meanwhile. */
   private async runJob(job: SeatingJob, body: { moves?: number | undefined; tableWeight?: number | undefined }): Promise<{ rounds: Tournament['rounds']; quality: SeatingQuality; moves: number }> {
     const steps = seatingSteps(job.request, { ...(body.moves !== undefined ? { moves: body.moves } : {}), ...(body.tableWeight !== undefined ? { tableWeight: body.tableWeight } : {}) });
@@ -284,6 +303,7 @@ export class TournamentService {
   seat(id: string, body: SeatingBody): Promise<{ loaded: Loaded; value: { quality: SeatingQuality; moves: number } }> {
     return this.mutate(id, async (t, l) => {
       if (TournamentService.begun(l)) return refuse(409, 'seatingLocked');
+      tenSeats(t);
       const plan = { tables: body.tables, games: body.games, ...(body.seed !== undefined ? { seed: body.seed } : {}) };
       const done = await this.runJob(qualifyingJob(t, plan), body);
       t.rounds = done.rounds;
@@ -295,6 +315,7 @@ export class TournamentService {
   finals(id: string, body: FinalsBody): Promise<{ loaded: Loaded; value: { quality: SeatingQuality; moves: number } }> {
     return this.mutate(id, async (t, l) => {
       if (t.rounds.some((r) => r.kind === 'final')) return refuse(409, 'finalsExist');
+      tenSeats(t);
       const s = standingsOf(l, this.facts, true);
       const plan = { top: body.top, games: body.games, tables: body.tables ?? Math.floor(body.top / 10), weight: body.weight ?? 1, ...(body.seed !== undefined ? { seed: body.seed } : {}) };
       const job = finalsJob(t, s, plan);
@@ -375,7 +396,7 @@ export class TournamentService {
     return this.run(id, async () => {
       const l = await this.load(id);
       const checked = checkSlotRecord(l.row.data, ref, record);
-      if (!checked.ok) return refuse(422, checked.error.code, checked.error.detail);
+      if (!checked.ok) return refuse(checked.error.code === 'noSuchSlot' ? 404 : 422, checked.error.code, checked.error.detail);
       const cur = l.current.get(slotKey(ref));
       if (cur && canonical(cur.record) === canonical(record)) return { version: cur.version, duplicate: true };
       if (cur && !extra.reason) return refuse(409, 'reasonRequired', `version ${cur.version} is attached; send a reason to correct it`);
@@ -451,6 +472,7 @@ export class TournamentService {
 
   /** Something changed: one snapshot for all of this turn's changes, to every watcher. */
   private changed(id: string): void {
+    this.ratings = null;
     if (!this.watchers.has(id) || this.pushing.has(id)) return;
     this.pushing.add(id);
     setImmediate(() => {
@@ -469,6 +491,12 @@ export class TournamentService {
     this.closed = true;
     this.watchers.clear();
   }
+}
+
+/** The seating generator seats ten a table: the tournament's games must be ten-seat games. */
+function tenSeats(t: Tournament): void {
+  const size = tableSize(t);
+  if (size[0] > TABLE_SIZE || size[1] < TABLE_SIZE) refuse(400, 'badTournament', `the seating seats ${TABLE_SIZE} a table; ${t.options.preset} with these game options seats ${size[0]}–${size[1]}`);
 }
 
 function newPlayersOf(body: NewPlayers): NewPlayer[] {

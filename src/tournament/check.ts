@@ -22,6 +22,18 @@ export function tournamentPresets(): PresetId[] {
   });
 }
 
+/** How many seats a game of the tournament has: the preset's sizes, narrowed by its options (tournament: `seats`). */
+export function tableSize(t: Pick<Tournament, 'options'>): readonly [number, number] {
+  const def = presetDef(t.options.preset as PresetId);
+  if (!def) return [0, 0];
+  const o = resolveOptions(def.id, t.options.gameOptions);
+  if (def.sizeFor && o.ok) {
+    const n = def.sizeFor(o.value);
+    return [n, n];
+  }
+  return def.sizes;
+}
+
 type Obj = Record<string, unknown>;
 const isObj = (x: unknown): x is Obj => typeof x === 'object' && x !== null && !Array.isArray(x);
 const isId = (x: unknown): x is string => typeof x === 'string' && /^[A-Za-z0-9_-]{1,40}$/.test(x);
@@ -114,8 +126,7 @@ export function validateTournament(x: unknown): Result<Tournament> {
     if (!Array.isArray(pair) || pair.length !== 2 || pair[0] === pair[1] || !ids.has(pair[0]) || !ids.has(pair[1])) return bad(`forbidden.${i}: two different players`);
     forbidden.push([pair[0], pair[1]]);
   }
-  const def = presetDef(preset)!;
-  const rounds = checkRounds(x['rounds'] ?? [], ids, def.sizes);
+  const rounds = checkRounds(x['rounds'] ?? [], ids, tableSize({ options: { ...DEFAULT_OPTIONS, preset, gameOptions } }));
   if (!rounds.ok) return rounds;
   const scoring = resolveScoring(x['scoring'] ?? 'fiim');
   if (!scoring.ok) return scoring;

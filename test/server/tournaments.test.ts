@@ -113,7 +113,7 @@ describe('records attach to their slots', () => {
     const unfinished = { ...rec, commands: rec.commands.slice(0, 5) };
     expect((await call(t.api, 'POST', path, { record: unfinished })).body.code).toBe('unfinished');
     expect((await call(t.api, 'POST', path, { record: bestMoveGame(slotNames(t.doc, 1, 2)).record() })).body.code).toBe('otherPreset');
-    expect((await call(t.api, 'POST', `/api/tournaments/${t.id}/games/9/1/record`, { record: rec })).status).toBe(422);
+    expect((await call(t.api, 'POST', `/api/tournaments/${t.id}/games/9/1/record`, { record: rec })).body.code).toBe('noSuchSlot');
     expect((await call<Standings>({ base: server.url }, 'GET', `/api/tournaments/${t.id}/standings`)).body.games).toBe(0);
   });
 
