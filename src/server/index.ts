@@ -101,7 +101,7 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
     fixedDeals: opts.fixedDeals ?? env['GOROD_FIXED_DEALS'] === '1',
   });
   const tournaments = new TournamentService({ store: tournamentStore, hub, log: logger });
-  hub.onFinished((t) => void tournaments.onTableFinished(t).catch((e) => logger.error({ table: t.id, err: String(e) }, 'tournament attach failed')));
+  hub.onFinished((t) => void tournaments.games.onTableFinished(t).catch((e) => logger.error({ table: t.id, err: String(e) }, 'tournament attach failed')));
   const t0 = performance.now();
   const tables = await hub.loadAll();
   const resumed: RunningServer['resumed'] = { tables, ms: Math.round(performance.now() - t0) };

@@ -135,3 +135,8 @@ export class TournamentApiError extends Error {
     super(`${error.code}${error.detail ? `: ${error.detail}` : ''}`);
   }
 }
+
+/** Refuse a request: throws the typed error the routes answer with. */
+export function refuse(status: number, code: ApiErrorCode, detail?: string): never {
+  throw new TournamentApiError(status, apiError(code, detail));
+}

@@ -213,7 +213,7 @@ export function registerTournamentHttp(app: FastifyInstance, svc: TournamentServ
     '/api/tournaments/:id/games/:round/:table/table',
     handle(async (req) => {
       await organizer(req);
-      return svc.openTable(req.params.id, slotRef(req.params), parse(OpenTableBody, req.body));
+      return svc.games.openTable(req.params.id, slotRef(req.params), parse(OpenTableBody, req.body));
     }),
   );
 
@@ -221,7 +221,7 @@ export function registerTournamentHttp(app: FastifyInstance, svc: TournamentServ
     '/api/tournaments/:id/games/:round/:table/table',
     handle(async (req) => {
       await organizer(req);
-      return svc.slotTable(req.params.id, slotRef(req.params));
+      return svc.games.slotTable(req.params.id, slotRef(req.params));
     }),
   );
 
@@ -232,7 +232,7 @@ export function registerTournamentHttp(app: FastifyInstance, svc: TournamentServ
       const ref = slotRef(req.params);
       const kind = await svc.slotWriter(req.params.id, ref, bearer(req));
       const body = parse(RecordBody, req.body);
-      const r = await svc.attach(req.params.id, ref, body.record, { kind, ...(body.by ? { name: body.by } : {}) }, body.source ?? 'upload', body.reason ? { reason: body.reason } : {});
+      const r = await svc.games.attach(req.params.id, ref, body.record, { kind, ...(body.by ? { name: body.by } : {}) }, body.source ?? 'upload', body.reason ? { reason: body.reason } : {});
       return reply.code(r.duplicate ? 200 : 201).send(r);
     }),
   );

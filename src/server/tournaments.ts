@@ -1,13 +1,11 @@
 // Tournaments on the server: the organizer's changes (each checked as a whole document and
-// stored with a new revision, one at a time per tournament), game records attached to slots
-// (every version kept), server tables bound to slots (a finished table's record attaches by
-// itself), and what watchers are pushed. Reads are built in tournament-views.ts.
+// stored with a new revision, one at a time per tournament), who may write, and what watchers
+// are pushed. Games (tables bound to slots, records attached) are in tournament-games.ts; reads
+// are built in tournament-views.ts.
 import { createHash, timingSafeEqual } from 'node:crypto';
-import type { GameRecord } from '../engine/index.js';
 import {
   addPlayers,
   finishedGame,
-  checkSlotRecord,
   finalsJob,
   nameKey,
   parsePlayersCsv,
@@ -28,21 +26,18 @@ import {
   type Tournament,
 } from '../tournament/index.js';
 import { newTableId, newToken } from './deal.js';
-import { playPath, watchPath, type Hub } from './hub.js';
-import type { CreateTableBody } from './messages.js';
+import type { Hub } from './hub.js';
 import {
-  apiError,
-  TournamentApiError,
+  refuse,
   type CreateTournamentBody,
   type FinalsBody,
   type NewPlayers,
-  type OpenTableBody,
   type PatchTournamentBody,
   type SeatingBody,
 } from './tournament-messages.js';
-import type { AttachedBy, GameVersionRow, RecordSource, TournamentRow, TournamentStore } from './tournament-store.js';
-import { currentOf, publicTournament, ratedGames, ratingsOf, slotSummary, standingsOf, type Loaded, type PublicTournament, type TableStatusOf, type TournamentSnapshot } from './tournament-views.js';
-import type { Table } from './table.js';
+import type { AttachedBy, GameVersionRow, TournamentRow, TournamentStore } from './tournament-store.js';
+import { currentOf, publicTournament, ratedGames, ratingsOf, standingsOf, type Loaded, type PublicTournament, type TableStatusOf, type TournamentSnapshot } from './tournament-views.js';
+import { SlotGames } from './tournament-games.js';
 
 export interface TournamentServiceOptions {
   store: TournamentStore;
@@ -51,33 +46,7 @@ export interface TournamentServiceOptions {
   now?: () => number;
 }
 
-const refuse = (status: number, code: Parameters<typeof apiError>[0], detail?: string): never => {
-  throw new TournamentApiError(status, apiError(code, detail));
-};
 const hash = (token: string): Buffer => createHash('sha256').update(token).digest();
-
-/** A server table opened for a slot: its tokens and each seat's player and link. */
-export interface OpenedTable {
-  tableId: string;
-  mode: 'online' | 'judge';
-  /** The host's (online) or the judge's (judge table) token. */
-  hostToken: string;
-  spectatorToken: string;
-  commitment: string | null;
-  /** The web app's link to watch the table. */
-  watch?: string;
-  seats: { seat: number; player: string; nickname: string; bot: boolean; token: string | null; play: string | null }[];
-}
-
-/** The organizer's copy of the tokens of the table bound to a slot. */
-export interface SlotTable {
-  tableId: string;
-  mode: 'online' | 'judge';
-  status: string;
-  hostToken: string;
-  spectatorToken: string;
-  seats: { seat: number; name: string; bot: boolean; token: string | null }[];
-}
 
 export interface Created {
   id: string;
@@ -101,8 +70,12 @@ export class TournamentService {
   private closed = false;
   private now: () => number;
 
+  /** Server tables bound to slots and records attached to them. */
+  readonly games: SlotGames;
+
   constructor(private o: TournamentServiceOptions) {
     this.now = o.now ?? Date.now;
+    this.games = new SlotGames(this, o.hub, o.store, o.log, this.now);
   }
 
   get store(): TournamentStore {
@@ -110,7 +83,7 @@ export class TournamentService {
   }
 
   /** Work on one tournament runs one piece at a time, in arrival order. */
-  private run<T>(id: string, fn: () => Promise<T>): Promise<T> {
+  run<T>(id: string, fn: () => Promise<T>): Promise<T> {
     const prev = this.queues.get(id) ?? Promise.resolve();
     const p = prev.then(fn, fn);
     const tail = p.catch(() => undefined);
@@ -130,7 +103,7 @@ export class TournamentService {
     const loaded: Loaded = { row, versions, current: currentOf(versions), bindings: await this.o.store.bindings(id) };
     if (!this.reconciled.has(id)) {
       this.reconciled.add(id);
-      void this.reconcile(loaded).catch((e) => this.o.log.error({ tournament: id, err: String(e) }, 'tournament tables not reconciled'));
+      void this.games.reconcile(loaded).catch((e) => this.o.log.error({ tournament: id, err: String(e) }, 'tournament tables not reconciled'));
     }
     return loaded;
   }
@@ -326,121 +299,6 @@ export class TournamentService {
     });
   }
 
-  // ---- games ---------------------------------------------------------------------------------
-
-  /** A server table for a slot: its seats named and bound to the slot's players, in seat order. */
-  openTable(id: string, ref: SlotRef, body: OpenTableBody): Promise<OpenedTable> {
-    return this.run(id, async () => {
-      const l = await this.load(id);
-      const t = l.row.data;
-      const slot = slotOf(t, ref);
-      if (!slot) return refuse(404, 'noSuchSlot', `round ${ref.round}, table ${ref.table}`);
-      const sum = slotSummary(l, ref, this.facts, this.tableStatus);
-      if (sum.status === 'finished') return refuse(409, 'tableOpen', 'the game has its record: attach a correction instead');
-      if (sum.status === 'playing' && !body.replace) return refuse(409, 'tableOpen', `table ${sum.tableId} is playing this game (replace: true opens another)`);
-      const nick = new Map(t.players.map((p) => [p.id, p.nickname]));
-      const names = slot.seats.map((pid) => nick.get(pid) ?? pid);
-      const allBots = body.bots !== undefined && slot.seats.every((_, i) => body.bots!.includes(i + 1));
-      const create: CreateTableBody = {
-        preset: t.options.preset,
-        mode: body.mode,
-        size: names.length,
-        names,
-        options: t.options.gameOptions as CreateTableBody['options'],
-        // A table of bots only waits for its binding to be stored before it starts.
-        ...(allBots ? { autoStart: false } : {}),
-        ...(body.bots ? { bots: body.bots } : {}),
-        ...(body.botPolicy ? { botPolicy: body.botPolicy } : {}),
-        ...(body.botDelayMs !== undefined ? { botDelayMs: body.botDelayMs } : {}),
-        ...(body.clock ? { clock: body.clock } : {}),
-      };
-      let made;
-      try {
-        made = await this.o.hub.create(create);
-      } catch (e) {
-        const err = e as { code?: string; detail?: string };
-        return refuse(400, 'tableRefused', `${err.code ?? 'error'}: ${err.detail ?? String(e)}`);
-      }
-      await this.o.store.bindTable({ tableId: made.id, tournamentId: id, round: ref.round, table: ref.table, mode: body.mode, createdAt: this.now() });
-      if (allBots) void this.o.hub.tables.get(made.id)?.start();
-      this.changed(id);
-      const row = this.o.hub.tables.get(made.id)?.row;
-      return {
-        tableId: made.id,
-        mode: body.mode,
-        hostToken: made.hostToken,
-        spectatorToken: made.spectatorToken,
-        commitment: made.commitment,
-        ...(row ? { watch: watchPath(row) } : {}),
-        seats: made.seats.map((s, i) => ({ seat: s.seat, player: slot.seats[i]!, nickname: names[i]!, bot: s.bot, token: s.token, play: s.token ? playPath(made.id, s.token, s.seat) : null })),
-      };
-    });
-  }
-
-  /** The organizer's copy of the tokens of the table bound to a slot (a lost link). */
-  async slotTable(id: string, ref: SlotRef): Promise<SlotTable> {
-    const l = await this.load(id);
-    const b = l.bindings.filter((x) => x.round === ref.round && x.table === ref.table).at(-1);
-    if (!b) return refuse(404, 'notFound', 'no table was opened for this game');
-    const t = await this.o.hub.find(b.tableId);
-    if (!t) return refuse(404, 'notFound', 'the table is gone');
-    return { tableId: t.id, mode: b.mode, status: t.row.status, hostToken: t.row.hostToken, spectatorToken: t.row.spectatorToken, seats: t.row.seats.map((s) => ({ seat: s.seat, name: s.name, bot: s.bot, token: s.token })) };
-  }
-
-  /**
-   * Attach a record to a slot: checked against the slot, stored as its next version. The same
-   * record as the current version changes nothing (an upload repeated is idempotent). A slot
-   * that has a record already takes a new one only as a correction with a reason.
-   */
-  attach(id: string, ref: SlotRef, record: unknown, by: AttachedBy, source: RecordSource, extra: { reason?: string; tableId?: string } = {}): Promise<{ version: number; duplicate: boolean }> {
-    return this.run(id, async () => {
-      const l = await this.load(id);
-      const checked = checkSlotRecord(l.row.data, ref, record);
-      if (!checked.ok) return refuse(checked.error.code === 'noSuchSlot' ? 404 : 422, checked.error.code, checked.error.detail);
-      const cur = l.current.get(slotKey(ref));
-      if (cur && canonical(cur.record) === canonical(record)) return { version: cur.version, duplicate: true };
-      if (cur && !extra.reason) return refuse(409, 'reasonRequired', `version ${cur.version} is attached; send a reason to correct it`);
-      const row: GameVersionRow = { tournamentId: id, round: ref.round, table: ref.table, version: (cur?.version ?? 0) + 1, at: this.now(), by, source, record: record as GameRecord };
-      if (extra.reason) row.reason = extra.reason;
-      if (extra.tableId) row.tableId = extra.tableId;
-      await this.o.store.addGameVersion(row);
-      this.o.log.info({ tournament: id, slot: slotKey(ref), version: row.version, by: by.kind, source }, 'tournament game attached');
-      this.changed(id);
-      return { version: row.version, duplicate: false };
-    });
-  }
-
-  /** A server table finished: if it plays a slot that has no record yet, its record attaches. */
-  async onTableFinished(t: Table): Promise<void> {
-    const b = await this.o.store.bindingOf(t.id);
-    if (!b) return;
-    await this.attachFromTable(b.tournamentId, b, t.record(), t.id);
-  }
-
-  private async attachFromTable(id: string, ref: SlotRef, record: GameRecord, tableId: string): Promise<void> {
-    const l = await this.load(id);
-    const cur = l.current.get(slotKey(ref));
-    if (cur && cur.tableId !== tableId) {
-      this.o.log.warn({ tournament: id, slot: slotKey(ref), table: tableId }, 'table finished, but the game has a record already: not attached');
-      return;
-    }
-    try {
-      await this.attach(id, ref, record, { kind: 'table' }, 'table', { tableId });
-    } catch (e) {
-      const why = e instanceof TournamentApiError ? e.message : String(e);
-      this.o.log.warn({ tournament: id, slot: slotKey(ref), table: tableId, why }, 'finished table not attached');
-    }
-  }
-
-  /** Tables that finished while nobody attached them (a restart in between): attach them now. */
-  private async reconcile(l: Loaded): Promise<void> {
-    for (const b of l.bindings) {
-      if (l.current.has(slotKey(b))) continue;
-      const t = await this.o.hub.find(b.tableId);
-      if (t?.row.status === 'finished') await this.attachFromTable(l.row.id, b, t.record(), t.id);
-    }
-  }
-
   // ---- live --------------------------------------------------------------------------------
 
   /** Watch a tournament: the current snapshot now, a new one after every change. */
@@ -471,7 +329,7 @@ export class TournamentService {
   }
 
   /** Something changed: one snapshot for all of this turn's changes, to every watcher. */
-  private changed(id: string): void {
+  changed(id: string): void {
     this.ratings = null;
     if (!this.watchers.has(id) || this.pushing.has(id)) return;
     this.pushing.add(id);
@@ -515,15 +373,4 @@ function resolvePairs(players: Tournament['players'], pairs: [string, string][])
   const byName = new Map(players.map((p) => [nameKey(p.nickname), p.id]));
   const id = (x: string): string => (byId.has(x) ? x : (byName.get(nameKey(x)) ?? refuse(400, 'badForbidden', `${x.slice(0, 64)} is not a registered player`)));
   return pairs.map(([a, b]) => [id(a), id(b)]);
-}
-
-/** A record's JSON with its keys in a fixed order (an upload compared with the stored version). */
-function canonical(x: unknown): string {
-  return JSON.stringify(x, (_k, v: unknown) =>
-    v && typeof v === 'object' && !Array.isArray(v)
-      ? Object.fromEntries(Object.keys(v as object)
-          .sort()
-          .map((k) => [k, (v as Record<string, unknown>)[k]]))
-      : v,
-  );
 }

@@ -9,7 +9,7 @@ import { bestMoveGame, playedOut, POINTS_ON } from '../support/tournament-games.
 import type { GameRecord } from '../../src/engine/index.js';
 import type { Standings } from '../../src/tournament/index.js';
 import type { GameView, PublicTournament, TournamentSnapshot } from '../../src/server/tournament-views.js';
-import type { OpenedTable, SlotTable } from '../../src/server/tournaments.js';
+import type { OpenedTable, SlotTable } from '../../src/server/tournament-games.js';
 import type { SeatingQuality } from '../../src/tournament/index.js';
 import { call, createTournament, slotNames, slotOfDoc, type Api } from './tournament-api.js';
 
