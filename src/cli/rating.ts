@@ -3,6 +3,7 @@
 // meta.createdAt when the records have them, else by file name). A record's meta.rating
 // ("club", "tournament", "elite", "none") overrides --kind for that game.
 import { eloRatings, finishedGame, playerStats, RATING_KINDS, type GameFacts, type RatedGame } from '../tournament/index.js';
+import { cliError } from './errors.js';
 import { readRecordsDir } from './records-dir.js';
 import { textTable } from './text-table.js';
 
@@ -21,15 +22,9 @@ export function runRating(dir: string, o: { kind?: string; json?: boolean; stats
   const lang = o.lang === 'en' ? 'en' : 'ru';
   const h = H[lang];
   const kind = o.kind ?? 'club';
-  if (!(RATING_KINDS as readonly string[]).includes(kind) || kind === 'none') {
-    process.stderr.write(`error: --kind club, tournament or elite\n`);
-    return 2;
-  }
+  if (!(RATING_KINDS as readonly string[]).includes(kind) || kind === 'none') return cliError('--kind club, tournament or elite');
   const files = readRecordsDir(dir);
-  if (!files.ok) {
-    process.stderr.write(`error: ${files.error}\n`);
-    return 2;
-  }
+  if (!files.ok) return cliError(files.error);
   const problems = [...files.errors];
   const games: RatedGame[] = [];
   const facts: GameFacts[] = [];

@@ -2,7 +2,8 @@
 // Generates the rounds and seats and prints them with the quality figures, beside those of a
 // random and a greedy seating. Progress goes to stderr (a bar on a terminal).
 import { SingleBar, Presets } from 'cli-progress';
-import { baselineQuality, generateSeating, type SeatingQuality, type TournamentError } from '../tournament/index.js';
+import { baselineQuality, generateSeating, type SeatingQuality } from '../tournament/index.js';
+import { cliError, typedError } from './errors.js';
 import { fmt, textTable } from './text-table.js';
 
 export interface SeatingCliOptions {
@@ -59,10 +60,6 @@ const L = {
   },
 } as const;
 
-function errorText(e: TournamentError, lang: 'ru' | 'en'): string {
-  return `error: ${e.message[lang]}${e.detail ? ` (${e.detail})` : ''}\n`;
-}
-
 /** The figures of several seatings side by side (rows: measures; columns: seatings). */
 export function compareTable(cols: [string, SeatingQuality][], lang: 'ru' | 'en'): string {
   const t = L[lang];
@@ -88,10 +85,7 @@ export function runSeating(o: SeatingCliOptions): number {
   const forbidden: [number, number][] = [];
   for (const f of o.forbid ?? []) {
     const m = /^\s*(\d+)\s*[,-]\s*(\d+)\s*$/.exec(f);
-    if (!m) {
-      process.stderr.write(`error: --forbid ${f}: two player numbers, like 3,17\n`);
-      return 2;
-    }
+    if (!m) return cliError(`--forbid ${f}: two player numbers, like 3,17`);
     forbidden.push([Number(m[1]), Number(m[2])]);
   }
   const req = { players: num(o.players), tables: num(o.tables), games: num(o.games), forbidden, seed: o.seed ?? '' };
@@ -113,10 +107,7 @@ export function runSeating(o: SeatingCliOptions): number {
   });
   if (started) bar?.stop();
   const ms = performance.now() - t0;
-  if (!r.ok) {
-    process.stderr.write(errorText(r.error, lang));
-    return 2;
-  }
+  if (!r.ok) return typedError(r.error, lang);
   const s = r.value;
   if (o.json) {
     process.stdout.write(JSON.stringify({ rounds: s.rounds, quality: s.quality }) + '\n');

@@ -13,6 +13,7 @@ import {
   type ScoredGame,
   type Standings,
 } from '../tournament/index.js';
+import { cliError, typedError } from './errors.js';
 import { readRecordsDir } from './records-dir.js';
 import { readRecordFile } from './replay.js';
 import { textTable } from './text-table.js';
@@ -37,29 +38,17 @@ export function standingsText(s: Standings, lang: 'ru' | 'en'): string {
 export function runStandings(tournamentFile: string, dir: string, o: { scoring?: string; json?: boolean; lang?: string }): number {
   const lang = o.lang === 'en' ? 'en' : 'ru';
   const read = readRecordFile(tournamentFile);
-  if (!read.ok) {
-    process.stderr.write(`error: ${read.error}\n`);
-    return 2;
-  }
+  if (!read.ok) return cliError(read.error);
   const doc = read.json as Record<string, unknown>;
   if (o.scoring !== undefined) {
     const s = resolveScoring(o.scoring);
-    if (!s.ok) {
-      process.stderr.write(`error: ${s.error.message[lang]} (${s.error.detail})\n`);
-      return 2;
-    }
+    if (!s.ok) return typedError(s.error, lang);
     doc['scoring'] = s.value;
   }
   const t = validateTournament(doc);
-  if (!t.ok) {
-    process.stderr.write(`error: ${t.error.message[lang]} (${t.error.detail})\n`);
-    return 2;
-  }
+  if (!t.ok) return typedError(t.error, lang);
   const files = readRecordsDir(dir);
-  if (!files.ok) {
-    process.stderr.write(`error: ${files.error}\n`);
-    return 2;
-  }
+  if (!files.ok) return cliError(files.error);
   const problems = [...files.errors];
   const bySlot = new Map<string, { file: string; game: ScoredGame }>();
   for (const f of files.files) {

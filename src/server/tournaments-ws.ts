@@ -4,32 +4,20 @@
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
+import { keepAlive } from './keepalive.js';
 import { apiError } from './tournament-messages.js';
 import type { TournamentService } from './tournaments.js';
 
 export const TOURNAMENT_WS_PATH = '/ws/tournament';
-const HEARTBEAT_MS = 30_000;
 const MAX_MESSAGES_PER_MINUTE = 60;
 export const CLOSE_NOT_FOUND = 4404;
 
 export function tournamentWebSocket(svc: TournamentService): { upgrade: (req: IncomingMessage, socket: Duplex, head: Buffer, url: URL) => void; close(): void } {
   const wss = new WebSocketServer({ noServer: true, maxPayload: 1024 });
-  const alive = new WeakSet<WebSocket>();
-  const heartbeat = setInterval(() => {
-    for (const ws of wss.clients) {
-      if (!alive.has(ws)) {
-        ws.terminate();
-        continue;
-      }
-      alive.delete(ws);
-      ws.ping();
-    }
-  }, HEARTBEAT_MS);
-  heartbeat.unref();
+  const heartbeat = keepAlive(wss);
 
   const onConnection = (ws: WebSocket, id: string): void => {
-    alive.add(ws);
-    ws.on('pong', () => alive.add(ws));
+    heartbeat.track(ws);
     ws.on('error', () => undefined);
     let stop: (() => void) | null = null;
     let closed = false;
@@ -70,7 +58,7 @@ export function tournamentWebSocket(svc: TournamentService): { upgrade: (req: In
       wss.handleUpgrade(req, socket, head, (ws) => onConnection(ws, id));
     },
     close() {
-      clearInterval(heartbeat);
+      heartbeat.stop();
       for (const ws of wss.clients) ws.terminate();
       wss.close();
     },

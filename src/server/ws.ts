@@ -7,13 +7,13 @@ import { reject, type Command } from '../engine/index.js';
 import type { Hub } from './hub.js';
 import { ClientMessage, CommandBody, serverError, zodDetail, type ErrorMessage } from './messages.js';
 import { relayTimer } from './judge.js';
+import { keepAlive } from './keepalive.js';
 import { originAllowed } from './origin.js';
 import { viewerOf, type Conn, type Role, type Table } from './table.js';
 
 export const MAX_FRAME = 16 * 1024;
 export const RATE = { burst: 40, perSecond: 20 };
 const HELLO_TIMEOUT_MS = 10_000;
-const HEARTBEAT_MS = 30_000;
 export const CLOSE_UNAUTHORIZED = 4401;
 
 interface Logger {
@@ -99,22 +99,10 @@ export function attachWebSocket(
     wss.handleUpgrade(req, socket, head, (ws) => onConnection(ws, url, socket));
   });
 
-  const alive = new WeakSet<WebSocket>();
-  const heartbeat = setInterval(() => {
-    for (const ws of wss.clients) {
-      if (!alive.has(ws)) {
-        ws.terminate();
-        continue;
-      }
-      alive.delete(ws);
-      ws.ping();
-    }
-  }, HEARTBEAT_MS);
-  heartbeat.unref();
+  const heartbeat = keepAlive(wss);
 
   function onConnection(ws: WebSocket, url: URL, socket: Duplex): void {
-    alive.add(ws);
-    ws.on('pong', () => alive.add(ws));
+    heartbeat.track(ws);
     const bucket = new Bucket(rate.burst, rate.perSecond);
     let bound: { table: Table; role: Role; conn: Conn } | null = null;
     // Frames of one turn (a command's update and its ack, a welcome and its events) leave in one
@@ -258,7 +246,7 @@ export function attachWebSocket(
   return {
     wss,
     close(): void {
-      clearInterval(heartbeat);
+      heartbeat.stop();
       for (const ws of wss.clients) ws.terminate();
       wss.close();
     },
