@@ -135,6 +135,12 @@ export class SlotGames {
 
   private async attachFromTable(id: string, ref: SlotRef, record: GameRecord, tableId: string): Promise<void> {
     const l = await this.svc.load(id);
+    // A table replaced by a newer one for the same game (replace: true) is abandoned.
+    const latest = l.bindings.filter((b) => b.round === ref.round && b.table === ref.table).at(-1);
+    if (latest?.tableId !== tableId) {
+      this.log.warn({ tournament: id, slot: slotKey(ref), table: tableId }, 'a replaced table finished: not attached');
+      return;
+    }
     const cur = l.current.get(slotKey(ref));
     if (cur && cur.tableId !== tableId) {
       this.log.warn({ tournament: id, slot: slotKey(ref), table: tableId }, 'table finished, but the game has a record already: not attached');

@@ -46,14 +46,15 @@ export interface TournamentServiceOptions {
   now?: () => number;
 }
 
-const hash = (token: string): Buffer => createHash('sha256').update(token).digest();
-
 export interface Created {
   id: string;
   /** Shown once: the server keeps only its hash. */
   organizerToken: string;
   tournament: PublicTournament;
 }
+
+const hash = (token: string): Buffer => createHash('sha256').update(token).digest();
+/** Replayed records kept (their facts), at most. */
 const FACTS_CACHE = 5000;
 
 /** A live watcher: gets each new snapshot frame (a JSON text). */

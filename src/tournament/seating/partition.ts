@@ -1,13 +1,14 @@
-// Who sits at which table in each round: simulated annealing on the rounds' partitions. The
-// energy is the sum of squared pair-meeting counts (with the total fixed, the variance) plus a
-// heavy price for every meeting of a forbidden pair. Seat numbers and table numbers are chosen
-// afterwards (seats.ts, tables.ts): neither changes who meets whom.
+// Who sits together in each round: simulated annealing on the rounds' partitions. The energy is
+// the sum of squared pair-meeting counts (with the total fixed, the variance) plus a heavy price
+// for every meeting of a forbidden pair (and, if asked, for uneven table numbers). Seat numbers
+// are chosen afterwards (seats.ts), and so is the order of a round's tables (tables.ts): neither
+// changes who meets whom.
 import { TABLE_SIZE, type Layout } from './layout.js';
 
 export interface Progress {
   done: number;
   total: number;
-  /** Meeting energy now and the best seen (sum of squared meeting counts). */
+  /** The meeting energy now: the sum over pairs of their meetings squared. */
   energy: number;
   forbiddenMet: number;
 }
