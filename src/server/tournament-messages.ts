@@ -47,7 +47,8 @@ export const PatchTournamentBody = z.strictObject({
 export type PatchTournamentBody = z.infer<typeof PatchTournamentBody>;
 
 export const PatchPlayerBody = z.strictObject({ nickname: nickname.optional(), club: z.string().trim().max(64).nullable().optional() });
-export const ForbiddenBody = z.strictObject({ pairs: z.array(pair).max(10_000) });
+/** The pairs that must not meet (they replace the list); `sameClub` adds every pair of players of one club. */
+export const ForbiddenBody = z.strictObject({ pairs: z.array(pair).max(10_000), sameClub: z.boolean().optional() });
 
 export const SeatingBody = z.strictObject({
   tables: z.number().int().min(1).max(100),

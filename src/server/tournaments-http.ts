@@ -149,7 +149,8 @@ export function registerTournamentHttp(app: FastifyInstance, svc: TournamentServ
     '/api/tournaments/:id/forbidden',
     handle(async (req) => {
       await organizer(req);
-      return doc((await svc.setForbidden(req.params.id, parse(ForbiddenBody, req.body).pairs)).loaded);
+      const body = parse(ForbiddenBody, req.body);
+      return doc((await svc.setForbidden(req.params.id, body.pairs, body.sameClub === true)).loaded);
     }),
   );
 

@@ -240,9 +240,12 @@ export class TournamentService {
     });
   }
 
-  setForbidden(id: string, pairs: [string, string][]): Promise<{ loaded: Loaded }> {
+  setForbidden(id: string, pairs: [string, string][], sameClub = false): Promise<{ loaded: Loaded }> {
     return this.mutate(id, (t) => {
       t.forbidden = resolvePairs(t.players, pairs);
+      if (sameClub)
+        for (const [i, a] of t.players.entries())
+          for (const b of t.players.slice(i + 1)) if (a.club && nameKey(a.club) === nameKey(b.club ?? '')) t.forbidden.push([a.id, b.id]);
     });
   }
 

@@ -73,6 +73,12 @@ describe('the organizer token guards every write', () => {
       }
     expect(s.body.tournament.forbidden).toEqual([['p1', 'p2'], ['p3', 'p4']]);
   });
+
+  it('same club on request: every pair of players of one club must not meet', async () => {
+    const t = await createTournament(server.url, { name: 'E', csv: 'Анна,Альфа\nБорис,альфа\nВера,Бета\nГлеб,Альфа\nДина' });
+    const r = await call<PublicTournament>(t.api, 'PUT', `/api/tournaments/${t.id}/forbidden`, { pairs: [['Вера', 'Дина']], sameClub: true });
+    expect(r.body.forbidden).toEqual([['p3', 'p5'], ['p1', 'p2'], ['p1', 'p4'], ['p2', 'p4']]);
+  });
 });
 
 describe('records attach to their slots', () => {

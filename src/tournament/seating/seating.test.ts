@@ -54,7 +54,7 @@ describe('seating invariants', () => {
         expect(seatingProblems(req, s.rounds)).toEqual([]);
         expect(s.quality.seats.balanced).toBe(true);
       }),
-      { numRuns: 15 },
+      { numRuns: 10 },
     );
   });
 
