@@ -93,6 +93,18 @@ export const RecordBody = z.strictObject({
 });
 export type RecordBody = z.infer<typeof RecordBody>;
 
+/** Extra points for one player in one game: the player by id, nickname or seat number. */
+export const ExtraBody = z
+  .strictObject({
+    player: playerRef.optional(),
+    seat: z.number().int().min(1).max(64).optional(),
+    points: z.number().finite().min(-10).max(10).refine((x) => x !== 0, 'non-zero'),
+    reason: z.string().trim().min(1).max(500),
+    by: by.optional(),
+  })
+  .refine((x) => (x.player === undefined) !== (x.seat === undefined), 'player or seat');
+export type ExtraBody = z.infer<typeof ExtraBody>;
+
 /** Errors of the tournament API beside the tournament module's own. */
 export const TOURNAMENT_SERVER_ERRORS = {
   badMessage: ['Сообщение составлено неверно', 'The message is malformed'],
@@ -106,6 +118,7 @@ export const TOURNAMENT_SERVER_ERRORS = {
   reasonRequired: ['Исправление игры требует причины', 'A correction needs a reason'],
   noVersion: ['Нет такой версии записи', 'No such version of the record'],
   noRecord: ['У игры ещё нет записи', 'The game has no record yet'],
+  noExtra: ['Нет таких дополнительных баллов', 'No such extra points'],
   conflict: ['Турнир изменился одновременно; повторите', 'The tournament changed at the same time; retry'],
   tableRefused: ['Стол не создан', 'The table was not created'],
   notFound: ['Не найдено', 'Not found'],

@@ -53,6 +53,8 @@ export interface PublicTournament {
   players: Player[];
   /** Only for the organizer. */
   forbidden?: [string, string][];
+  /** Extra points given through the tournament (left out while the public may not see them). */
+  extra: Tournament['extra'];
   scoring: Tournament['scoring'];
   options: Tournament['options'];
   rounds: {
@@ -111,6 +113,7 @@ export function publicTournament(l: Loaded, facts: (v: GameVersionRow) => GameFa
     createdAt: l.row.createdAt,
     updatedAt: l.row.updatedAt,
     players: t.players,
+    extra: organizer || !extraHiddenFromPublic(t) ? t.extra : [],
     scoring: t.scoring,
     options: t.options,
     rounds: t.rounds.map((r, i) => ({
@@ -153,6 +156,8 @@ export interface GameView extends SlotSummary {
   kind: 'qualifying' | 'final';
   weight: number;
   seats: { seat: number; id: string; nickname: string }[];
+  /** Extra points given to this game through the tournament (left out while hidden). */
+  extra: Tournament['extra'];
   /** The current record's score per seat (points before the round's weight), when there is one. */
   score?: { seat: number; id: string; nickname: string; role: string; result: string; points: number; lines: { rule: string; group: string; points: number; note?: string }[] }[];
   versions: Omit<GameVersionRow, 'record' | 'tournamentId'>[];
@@ -169,6 +174,7 @@ export function gameView(l: Loaded, ref: SlotRef, facts: (v: GameVersionRow) => 
     kind: round.kind,
     weight: round.weight,
     seats: slot.seats.map((id, k) => ({ seat: k + 1, id, nickname: nick.get(id) ?? id })),
+    extra: organizer || !extraHiddenFromPublic(t) ? t.extra.filter((e) => e.round === ref.round && e.table === ref.table) : [],
     versions: l.versions
       .filter((v) => v.round === ref.round && v.table === ref.table)
       .map(({ record: _r, tournamentId: _t, ...rest }) => rest),

@@ -3,11 +3,12 @@
 // public, and with the organizer token they show what the public does not see.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import { finishedGame, SCORING_SYSTEMS, type SlotRef } from '../tournament/index.js';
+import { extraHiddenFromPublic, finishedGame, SCORING_SYSTEMS, type SlotRef } from '../tournament/index.js';
 import { zodDetail } from './messages.js';
 import {
   apiError,
   CreateTournamentBody,
+  ExtraBody,
   FinalsBody,
   ForbiddenBody,
   NewPlayers,
@@ -21,7 +22,7 @@ import {
 import { gameView, protocolLines, publicRecord, publicTournament, ratedGames, ratingsOf, standingsOf, statsOf } from './tournament-views.js';
 import type { TournamentService } from './tournaments.js';
 
-type Params = { id: string; round?: string; table?: string; pid?: string };
+type Params = { id: string; round?: string; table?: string; pid?: string; xid?: string };
 type Req = FastifyRequest<{ Params: Params; Querystring: Record<string, string | undefined> }>;
 
 const ID = /^c[0-9a-f]{16}$/;
@@ -108,7 +109,7 @@ export function registerTournamentHttp(app: FastifyInstance, svc: TournamentServ
     handle(async (req) => {
       const v = await viewer(req);
       const t = v.loaded.row.data;
-      return v.organizer ? t : { ...t, forbidden: [] };
+      return v.organizer ? t : { ...t, forbidden: [], extra: extraHiddenFromPublic(t) ? [] : t.extra };
     }),
   );
 
@@ -235,6 +236,25 @@ export function registerTournamentHttp(app: FastifyInstance, svc: TournamentServ
       const body = parse(RecordBody, req.body);
       const r = await svc.games.attach(req.params.id, ref, body.record, { kind, ...(body.by ? { name: body.by } : {}) }, body.source ?? 'upload', body.reason ? { reason: body.reason } : {});
       return reply.code(r.duplicate ? 200 : 201).send(r);
+    }),
+  );
+
+  /** Extra points for a player of a game, given through the tournament (organizer or the slot's judge). */
+  app.post(
+    '/api/tournaments/:id/games/:round/:table/extra',
+    handle(async (req, reply) => {
+      const ref = slotRef(req.params);
+      await svc.slotWriter(req.params.id, ref, bearer(req));
+      const body = parse(ExtraBody, req.body);
+      return reply.code(201).send((await svc.addExtra(req.params.id, ref, body, body.by)).value);
+    }),
+  );
+
+  app.delete(
+    '/api/tournaments/:id/extra/:xid',
+    handle(async (req) => {
+      await organizer(req);
+      return doc((await svc.removeExtra(req.params.id, req.params.xid ?? '')).loaded);
     }),
   );
 

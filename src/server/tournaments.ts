@@ -19,6 +19,7 @@ import {
   TABLE_SIZE,
   validateTournament,
   type GameFacts,
+  type ExtraPoints,
   type NewPlayer,
   type SeatingJob,
   type SeatingQuality,
@@ -30,6 +31,7 @@ import type { Hub } from './hub.js';
 import {
   refuse,
   type CreateTournamentBody,
+  type ExtraBody,
   type FinalsBody,
   type NewPlayers,
   type PatchTournamentBody,
@@ -262,6 +264,34 @@ export class TournamentService {
       if (this.ratings === p) this.ratings = null;
     });
     return p;
+  }
+
+  /**
+   * Extra points for a player of a game that has its record, kept with the tournament (hidden
+   * from the public while the organizer hides extra points).
+   */
+  addExtra(id: string, ref: SlotRef, body: ExtraBody, by: string | undefined): Promise<{ loaded: Loaded; value: ExtraPoints }> {
+    return this.mutate(id, (t, l) => {
+      const slot = slotOf(t, ref);
+      if (!slot) return refuse(404, 'noSuchSlot');
+      if (!l.current.has(slotKey(ref))) return refuse(409, 'noRecord', 'extra points go to a game that has its record');
+      const player =
+        body.seat !== undefined
+          ? slot.seats[body.seat - 1]
+          : slot.seats.find((pid) => pid === body.player || nameKey(t.players.find((p) => p.id === pid)?.nickname ?? '') === nameKey(body.player ?? ''));
+      if (!player) return refuse(400, 'playerNotFound', 'the player does not sit at this table');
+      const next = 1 + t.extra.reduce((m, e) => Math.max(m, /^x\d+$/.test(e.id) ? Number(e.id.slice(1)) : 0), 0);
+      const item: ExtraPoints = { id: `x${next}`, round: ref.round, table: ref.table, player, points: body.points, reason: body.reason, at: this.now(), ...(by ? { by } : {}) };
+      t.extra.push(item);
+      return item;
+    });
+  }
+
+  removeExtra(id: string, xid: string): Promise<{ loaded: Loaded }> {
+    return this.mutate(id, (t) => {
+      if (!t.extra.some((e) => e.id === xid)) return refuse(404, 'noExtra');
+      t.extra = t.extra.filter((e) => e.id !== xid);
+    });
   }
 
   /** Run a seating job in slices, so other tables and requests are served meanwhile. */

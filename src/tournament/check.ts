@@ -4,7 +4,7 @@
 import { PRESETS, isOneOf, presetDef, resolveOptions, type PresetId } from '../engine/index.js';
 import { fail, ok, tournamentError, type Result } from './errors.js';
 import { resolveScoring } from './scoring-systems.js';
-import { DEFAULT_OPTIONS, RATING_KINDS, TOURNAMENT_FORMAT, nameKey, type GameSlot, type Player, type Round, type Tournament } from './types.js';
+import { DEFAULT_OPTIONS, RATING_KINDS, TOURNAMENT_FORMAT, nameKey, type ExtraPoints, type GameSlot, type Player, type Round, type Tournament } from './types.js';
 
 export const MAX_TOURNAMENT_PLAYERS = 1000;
 export const MAX_ROUNDS = 200;
@@ -96,6 +96,31 @@ function checkRounds(x: unknown, ids: Set<string>, sizes: readonly [number, numb
   return ok(out);
 }
 
+function checkExtra(x: unknown, rounds: Round[]): Result<ExtraPoints[]> {
+  if (!Array.isArray(x) || x.length > 10_000) return fail(tournamentError('badTournament', 'extra'));
+  const out: ExtraPoints[] = [];
+  const ids = new Set<string>();
+  for (const [i, e] of x.entries()) {
+    const at = `extra.${i}`;
+    if (!isObj(e) || !isId(e['id']) || ids.has(e['id'])) return fail(tournamentError('badTournament', `${at}.id`));
+    const slot = typeof e['round'] === 'number' ? rounds[e['round'] - 1]?.games.find((g) => g.table === e['table']) : undefined;
+    if (!slot) return fail(tournamentError('badTournament', `${at}: no game at round ${String(e['round'])}, table ${String(e['table'])}`));
+    if (typeof e['player'] !== 'string' || !slot.seats.includes(e['player'])) return fail(tournamentError('badTournament', `${at}.player: not at that table`));
+    const points = e['points'];
+    if (typeof points !== 'number' || !Number.isFinite(points) || points === 0 || Math.abs(points) > 10) return fail(tournamentError('badTournament', `${at}.points: non-zero, at most 10 either way`));
+    const reason = e['reason'];
+    if (typeof reason !== 'string' || reason.trim().length === 0 || reason.length > 500) return fail(tournamentError('badTournament', `${at}.reason`));
+    if (e['by'] !== undefined && (typeof e['by'] !== 'string' || e['by'].length > MAX_NICKNAME)) return fail(tournamentError('badTournament', `${at}.by`));
+    if (e['at'] !== undefined && typeof e['at'] !== 'number') return fail(tournamentError('badTournament', `${at}.at`));
+    ids.add(e['id']);
+    const item: ExtraPoints = { id: e['id'], round: e['round'] as number, table: e['table'] as number, player: e['player'], points: Math.round(points * 1000) / 1000, reason: reason.trim() };
+    if (typeof e['by'] === 'string') item.by = e['by'];
+    if (typeof e['at'] === 'number') item.at = e['at'];
+    out.push(item);
+  }
+  return ok(out);
+}
+
 /** Check an untrusted tournament document; missing options take their defaults. */
 export function validateTournament(x: unknown): Result<Tournament> {
   const bad = (d: string): Result<Tournament> => fail(tournamentError('badTournament', d));
@@ -128,6 +153,8 @@ export function validateTournament(x: unknown): Result<Tournament> {
   }
   const rounds = checkRounds(x['rounds'] ?? [], ids, tableSize({ options: { ...DEFAULT_OPTIONS, preset, gameOptions } }));
   if (!rounds.ok) return rounds;
+  const extra = checkExtra(x['extra'] ?? [], rounds.value);
+  if (!extra.ok) return extra;
   const scoring = resolveScoring(x['scoring'] ?? 'fiim');
   if (!scoring.ok) return scoring;
   return ok({
@@ -136,6 +163,7 @@ export function validateTournament(x: unknown): Result<Tournament> {
     players: players.value,
     forbidden,
     rounds: rounds.value,
+    extra: extra.value,
     scoring: scoring.value,
     options: {
       preset,

@@ -147,6 +147,15 @@ describe('weights, tie-breaks, hidden extras, finalists', () => {
     expect(order).toEqual(['p1', 'p2', 'p3', 'p4', 'p5']);
   });
 
+  it('extra points given through the tournament count like the judge’s, weighted, and hide the same way', () => {
+    const t = tournament(1, { options: { ...DEFAULT_OPTIONS, hideExtraUntilFinals: true } }, [2]);
+    t.extra = [{ id: 'x1', round: 1, table: 1, player: 'p3', points: 0.3, reason: 'best player' }];
+    const g = scored(t, 1, playedOut('red', seatNames(t, 1)).record());
+    expect(g.seats[2]!.lines.map((l) => [l.kind, l.points, l.note])).toEqual([['win', 1, undefined], ['extraPoints', 0.3, 'best player']]);
+    expect(standings(t, [g]).rows.find((r) => r.id === 'p3')!.points).toBe(2.6);
+    expect(standings(t, [g], { hideExtra: true }).rows.find((r) => r.id === 'p3')!.points).toBe(2);
+  });
+
   it('extra points hidden until the finals: public standings leave them out, the organizer’s keep them', () => {
     const t = tournament(1, { options: { ...DEFAULT_OPTIONS, preset: 'tournament', hideExtraUntilFinals: true, gameOptions: { seats: 10, pointsBestMove: true, pointsExtra: true, pointsExitPenalty: true } } });
     const g = scored(t, 1, bestMoveGame(seatNames(t, 1)).record());

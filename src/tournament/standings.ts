@@ -55,7 +55,10 @@ export function scoreSlot(t: Tournament, ref: SlotRef, facts: GameFacts): Scored
   const slot = slotOf(t, ref);
   if (!slot) throw new Error(`no slot ${slotKey(ref)}`);
   const weight = t.rounds[ref.round - 1]!.weight;
-  const cards = scoreGame(t.scoring, facts);
+  // The tournament's own extra points for this game count like the judge's at the table.
+  const given = t.extra.filter((e) => e.round === ref.round && e.table === ref.table);
+  const seats = given.length === 0 ? facts.seats : facts.seats.map((x, i) => ({ ...x, extra: [...x.extra, ...given.filter((e) => e.player === slot.seats[i]).map((e) => ({ points: e.points, reason: e.reason }))] }));
+  const cards = scoreGame(t.scoring, { ...facts, seats });
   return {
     slot: { round: ref.round, table: ref.table },
     weight,

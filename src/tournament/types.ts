@@ -27,6 +27,23 @@ export interface Round {
   games: GameSlot[];
 }
 
+/**
+ * Extra points given to a player for one game through the tournament (not at the table): kept
+ * with the tournament, so they can stay hidden until the finals (a finished game's record is
+ * public), and they work for presets without the `extraPoints` verb (classic).
+ */
+export interface ExtraPoints {
+  id: string;
+  round: number;
+  table: number;
+  player: string;
+  points: number;
+  reason: string;
+  /** Who gave them (a name) and when (ms). */
+  by?: string;
+  at?: number;
+}
+
 /** Which Elo K-factors a tournament's games count with (rating.ts). */
 export const RATING_KINDS = ['club', 'tournament', 'elite', 'none'] as const;
 export type RatingKind = (typeof RATING_KINDS)[number];
@@ -50,6 +67,8 @@ export interface Tournament {
   /** Pairs of player ids that must never share a table (family, same club on request). */
   forbidden: [string, string][];
   rounds: Round[];
+  /** Extra points given through the tournament, per game (scored like the judge's extraPoints). */
+  extra: ExtraPoints[];
   scoring: ScoringSystem;
   options: TournamentOptions;
 }

@@ -196,6 +196,30 @@ describe('extra points hidden until the finals; finals', () => {
   });
 });
 
+describe('extra points given through the tournament', () => {
+  it('count like the judge’s, also for classic games; hidden from the public until the finals; removable', async () => {
+    const t = await seated({ options: { hideExtraUntilFinals: true } });
+    const path = `/api/tournaments/${t.id}/games/1/1`;
+    const before = await call(t.api, 'POST', `${path}/extra`, { seat: 3, points: 0.4, reason: 'лучший игрок' });
+    expect([before.status, before.body.code]).toEqual([409, 'noRecord']);
+    await call(t.api, 'POST', `${path}/record`, { record: playedOut('red', slotNames(t.doc, 1, 1)).record() });
+    const given = await call<{ id: string; player: string; points: number }>(t.api, 'POST', `${path}/extra`, { player: slotNames(t.doc, 1, 1)[2], points: 0.4, reason: 'лучший игрок', by: 'Судья Олег' });
+    expect(given.status).toBe(201);
+    const pid = slotOfDoc(t.doc, 1, 1).seats[2]!.id;
+    expect(given.body).toMatchObject({ id: 'x1', player: pid, points: 0.4 });
+    const pts = async (api: Api): Promise<number | undefined> => (await call<Standings>(api, 'GET', `/api/tournaments/${t.id}/standings`)).body.rows.find((r) => r.id === pid)?.points;
+    // Seat 3 is a red civilian: a win 1.
+    expect([await pts({ base: server.url }), await pts(t.api)]).toEqual([1, 1.4]);
+    expect((await call<PublicTournament>({ base: server.url }, 'GET', `/api/tournaments/${t.id}`)).body.extra).toEqual([]);
+    expect((await call<GameView>({ base: server.url }, 'GET', path)).body.extra).toEqual([]);
+    expect((await call<GameView>(t.api, 'GET', path)).body.extra).toHaveLength(1);
+    expect((await call<{ extra: unknown[] }>({ base: server.url }, 'GET', `/api/tournaments/${t.id}/document`)).body.extra).toEqual([]);
+    expect((await call(t.api, 'DELETE', `/api/tournaments/${t.id}/extra/x1`)).status).toBe(200);
+    expect(await pts(t.api)).toBe(1);
+    expect((await call(t.api, 'DELETE', `/api/tournaments/${t.id}/extra/x1`)).body.code).toBe('noExtra');
+  });
+});
+
 describe('live standings over the WebSocket', () => {
   it('a watcher gets a snapshot at once and a new one when a record attaches', async () => {
     const t = await seated();
