@@ -103,6 +103,15 @@ export function registerTournamentHttp(app: FastifyInstance, svc: TournamentServ
     }),
   );
 
+  /** The seating alone: the rounds with each game's players by seat and its status. */
+  app.get(
+    '/api/tournaments/:id/seating',
+    handle(async (req) => {
+      const v = await viewer(req);
+      return { rounds: publicTournament(v.loaded, svc.facts, svc.tableStatus, v.organizer).rounds };
+    }),
+  );
+
   /** The gorod-tournament/1 document (for `gorod standings`); forbidden pairs for the organizer only. */
   app.get(
     '/api/tournaments/:id/document',

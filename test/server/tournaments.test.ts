@@ -44,6 +44,7 @@ describe('the organizer token guards every write', () => {
     const pub = await call<PublicTournament>({ base: server.url }, 'GET', `/api/tournaments/${t.id}`);
     expect(pub.body.players.map((p) => p.nickname)).toEqual(['Анна', 'Борис', 'Вера']);
     expect(pub.body.forbidden).toBeUndefined();
+    expect((await call<{ rounds: unknown[] }>({ base: server.url }, 'GET', `/api/tournaments/${t.id}/seating`)).body).toEqual({ rounds: [] });
     expect(JSON.stringify(pub.body)).not.toContain(t.api.token!);
   });
 
