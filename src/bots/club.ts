@@ -9,6 +9,7 @@ import { NotesCache, type Notes } from './notes.js';
 import type { BotDecision, BotInput, Lang, Policy, PolicyDef } from './policy.js';
 import { renderSpeech, type Speech } from './speech.js';
 import { assess, scoreOf, topReason, type Belief } from './suspicion.js';
+import { reasonText } from './reasons.js';
 import { blackTarget, blackHeat, danger, fakeClaimer, teamOf as knownTeam } from './black.js';
 import { genericChoice } from './fallback.js';
 
@@ -42,10 +43,18 @@ function maxBy(xs: number[], f: (x: number) => number): number | undefined {
 
 // ---- speeches ---------------------------------------------------------------------------------
 
+/** Why a seat reads as it does: in the speech's language (`me` speaking), and in English for `why`. */
+const because = (b: Belief, seat: number, lang: Lang, me?: number): string => reasonText(topReason(b, seat), lang, me);
+/** What makes a seat suspicious (evidence against it only); undefined when nothing does. */
+const against = (b: Belief, seat: number, lang: Lang, me: number): string | undefined => {
+  const r = topReason(b, seat, 1);
+  return r.k === 'none' ? undefined : reasonText(r, lang, me);
+};
+
 function redSpeech(c: Ctx, b: Belief, kind: 'day' | 'tie' | 'last'): { sp: Speech; why: string } {
-  const { n, input } = c;
+  const { n, input, lang } = c;
   const { rand, view } = input;
-  const sp: Speech = {};
+  const sp: Speech = { kind, day: n.day };
   const whys: string[] = [];
   const others = n.living.filter((s) => s !== n.me && !b.red.has(s));
   const ranked = others.slice().sort((x, y) => scoreOf(b, y) - scoreOf(b, x));
@@ -71,7 +80,7 @@ function redSpeech(c: Ctx, b: Belief, kind: 'day' | 'tie' | 'last'): { sp: Speec
     const target = myBlacks.find((t) => n.alive(t)) ?? [...b.liars].find((t) => n.alive(t));
     if (target !== undefined) {
       sp.suspects = [target];
-      sp.because = topReason(b, target);
+      sp.because = because(b, target, lang, n.me);
       if (kind === 'day') sp.nominate = target;
       whys.push(`${target} is black by my check`);
     }
@@ -80,8 +89,9 @@ function redSpeech(c: Ctx, b: Belief, kind: 'day' | 'tie' | 'last'): { sp: Speec
     const sus = ranked.filter((s) => scoreOf(b, s) > 0.25).slice(0, 2);
     if (sus.length > 0) {
       sp.suspects = sus;
-      sp.because = topReason(b, sus[0]!);
-      whys.push(`suspect ${sus.join(', ')}: ${sp.because}`);
+      const why = against(b, sus[0]!, lang, n.me);
+      if (why) sp.because = why;
+      whys.push(`suspect ${sus.join(', ')}: ${because(b, sus[0]!, 'en')}`);
     }
   }
   if (b.sheriff !== null && b.sheriff !== n.me && n.alive(b.sheriff)) sp.trusts = [b.sheriff];
@@ -90,7 +100,7 @@ function redSpeech(c: Ctx, b: Belief, kind: 'day' | 'tie' | 'last'): { sp: Speec
     const top = open[0];
     if (top !== undefined && (scoreOf(b, top) >= 0.6 || b.black.has(top))) {
       sp.nominate = top;
-      whys.push(`nominate ${top} (${topReason(b, top)})`);
+      whys.push(`nominate ${top} (${because(b, top, 'en')})`);
     } else if (n.day <= 1 && view.nominations.length < 2 && rand() < 0.35) {
       // Guide: on day 1 two candidates, one from each side of the table, and the table splits.
       const first = view.nominations[0];
@@ -102,19 +112,19 @@ function redSpeech(c: Ctx, b: Belief, kind: 'day' | 'tie' | 'last'): { sp: Speec
       }
     } else if (n.day > 1 && top !== undefined && view.nominations.length === 0 && rand() < 0.5) {
       sp.nominate = top;
-      whys.push(`nobody is up yet: put up ${top}, the most suspicious (${topReason(b, top)})`);
+      whys.push(`nobody is up yet: put up ${top}, the most suspicious (${because(b, top, 'en')})`);
     }
   }
   return { sp, why: whys.join('; ') || 'nothing solid yet: listening' };
 }
 
 function blackSpeech(c: Ctx, kind: 'day' | 'tie' | 'last'): { sp: Speech; why: string } {
-  const { n, input } = c;
+  const { n, input, lang } = c;
   const { rand, view } = input;
   const heat = blackHeat(n);
   const team = knownTeam(n);
   const reds = n.living.filter((s) => !team.has(s));
-  const sp: Speech = {};
+  const sp: Speech = { kind, day: n.day };
   const whys: string[] = [];
   const realSheriff = [...n.claims.values()].map((x) => x.seat).find((s) => !team.has(s) && n.alive(s));
   const mine = n.claims.get(n.me);
@@ -159,6 +169,9 @@ function blackSpeech(c: Ctx, kind: 'day' | 'tie' | 'last'): { sp: Speech; why: s
     const sus = [...new Set(order)].slice(0, 2);
     if (sus.length > 0 && (scoreOf(heat, sus[0]!) > 0 || realSheriff !== undefined || rand() < 0.5)) {
       sp.suspects = sus;
+      // The table's own public reading of that seat: a reason any red could have given.
+      const why = against(heat, sus[0]!, lang, n.me);
+      if (why) sp.because = why;
       whys.push(`point the table at reds ${sus.join(', ')}`);
     }
   }
@@ -273,13 +286,33 @@ function vote(c: Ctx): BotDecision | null {
       if (!targets.includes(choice)) choice = pool[0] ?? targets[0]!;
     } else {
       choice = maxBy(pool.length > 0 ? pool : targets, (s) => scoreOf(b, s))!;
-      why = `${choice} is the most suspicious candidate: ${topReason(b, choice)}`;
+      why = `${choice} is the most suspicious candidate: ${because(b, choice, 'en')}`;
     }
   }
+  // A reasoned ballot follows the day's post: the first suspect named in it, if he can be voted.
+  const reasoned = legal.some((x) => x.do === 'vote' && x.reason !== undefined);
+  const posted = reasoned ? [...n.speeches].reverse().find((x) => x.seat === n.me && x.day === n.day)?.sp.suspects?.[0] : undefined;
+  if (posted !== undefined && targets.includes(posted)) choice = posted;
   const cmd = legal.find((x) => x.do === 'vote' && x.target === choice)!;
   const out: Command = { ...cmd };
-  if (out.reason !== undefined) out.reason = why.slice(0, 200);
+  // A reasoned ballot (forum R42): the evidence against the seat in the table's language — for
+  // black, the table's own public reading, never what only the team knows.
+  if (out.reason !== undefined) out.reason = (against(black ? blackHeat(n) : assess(n), choice, c.lang, n.me) ?? reasonText({ k: 'intuition' }, c.lang)).slice(0, 200);
   return { command: out, why };
+}
+
+/**
+ * A forum day has no speeches: each player posts once a day what he thinks before he votes (the
+ * club speech without a nomination, which the forum does not have).
+ */
+function forumPost(c: Ctx): BotDecision | null {
+  const { n, input, lang } = c;
+  if (n.lastSaidDay === n.day || !n.alive(n.me) || input.view.options.sayMaxLength <= 0) return null;
+  const { sp, why } = n.team === 'black' ? blackSpeech(c, 'day') : redSpeech(c, assess(n, { noise: input.rand }), 'day');
+  delete sp.nominate;
+  sp.kind = 'post';
+  const text = renderSpeech(sp, lang).slice(0, input.view.options.sayMaxLength);
+  return { command: { by: n.me, do: 'say', text }, why: `post: ${why}` };
 }
 
 // ---- night ------------------------------------------------------------------------------------
@@ -305,7 +338,7 @@ function night(c: Ctx): BotDecision | null {
     } else {
       const b = assess(n, { noise: rand });
       const t = maxBy(alive, (s) => scoreOf(b, s));
-      if (t !== undefined) return { command: find(legal, 'check', t)!, why: `check ${t}: ${topReason(b, t)}` };
+      if (t !== undefined) return { command: find(legal, 'check', t)!, why: `check ${t}: ${because(b, t, 'en')}` };
     }
   }
   return genericChoice(input, n, black);
@@ -334,7 +367,14 @@ export function decideClub(input: BotInput, lang: Lang, cache = new NotesCache()
   // Choices a preset lets a player change (forum) are made once: no dithering.
   if (n.actedNow.size > 0) c.input = input = { ...input, legal: input.legal.filter((x) => !n.actedNow.has(x.do)) };
   if (input.legal.length === 0) return null;
-  if (input.legal.some((x) => x.do === 'vote')) return vote(c);
+  if (input.legal.some((x) => x.do === 'vote')) {
+    // A reasoned public ballot (forum R42) comes after the day's post.
+    if (input.legal.some((x) => x.do === 'vote' && x.reason !== undefined)) {
+      const post = forumPost(c);
+      if (post) return post;
+    }
+    return vote(c);
+  }
   if (st.kind === 'night') return night(c);
   return genericChoice(input, n, n.team === 'black');
 }

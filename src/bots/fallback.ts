@@ -55,11 +55,22 @@ export function genericChoice(input: BotInput, n: Notes, black: boolean): BotDec
     if (skip) return { command: skip, why: 'no one is suspicious enough to kill' };
     if (kills.length > 0) return { command: cmd('kill', kills[0]!), why: 'must choose someone' };
   }
+  const seduce = targets(legal, 'seduce');
+  if (seduce.length > 0) {
+    // The priestess takes a player's night powers: the most suspicious one's, to stop a shot.
+    const team = teamOf(n);
+    const t = best(seduce.filter((s) => s !== n.me && (black ? !team.has(s) : !b.red.has(s))), (s) => (black ? danger(n, s) : scoreOf(b, s)));
+    if (t !== undefined) return { command: cmd('seduce', t), why: `seduce ${t}: the most suspicious` };
+  }
   const explode = targets(legal, 'explode');
   if (explode.length > 0) {
-    const t = best(explode.filter((s) => s !== n.me), (s) => scoreOf(b, s)) ?? explode[0]!;
-    return { command: cmd('explode', t), why: `take ${t} with me: the most suspicious` };
+    // The kamikaze goes only with someone he is nearly sure of (the sheriff's black, a false
+    // sheriff); a random pick would take a red with him.
+    const t = best(explode.filter((s) => s !== n.me && !b.red.has(s)), (s) => scoreOf(b, s));
+    if (t !== undefined && (scoreOf(b, t) >= 1.5 || legal.every((c) => c.do === 'explode'))) return { command: cmd('explode', t), why: `take ${t} with me: the most suspicious` };
+    return null;
   }
+  // Leaving the game (forum R51) or withdrawing a nomination is never a bot's own idea.
   const rest = legal.filter((c) => c.do !== 'leave' && c.do !== 'withdraw');
   if (rest.length === 0) return null;
   return { command: rest[Math.floor(rand() * rest.length)]!, why: `no policy for ${rest[0]!.do}: a random legal choice` };

@@ -37,6 +37,8 @@ export interface Notes {
   /** In my current speech: have I spoken text yet, have I nominated. */
   saidNow: boolean;
   nominatedNow: boolean;
+  /** The day of my last post (a forum day has no speeches: a player posts when he likes). */
+  lastSaidDay: number;
 }
 
 /** The part of the notebook that grows with the log (shared by the calls of one cache). */
@@ -55,6 +57,7 @@ interface Acc {
   actedNow: Set<string>;
   saidNow: boolean;
   nominatedNow: boolean;
+  lastSaidDay: number;
   speaking: { seat: number; kind: 'day' | 'tie' | 'last' } | null;
   ballot: number[];
   /** Events read so far, and the last one (by identity) to check the next log extends this one. */
@@ -79,6 +82,7 @@ function freshAcc(me: number): Acc {
     actedNow: new Set(),
     saidNow: false,
     nominatedNow: false,
+    lastSaidDay: -1,
     speaking: null,
     ballot: [],
     count: 0,
@@ -119,7 +123,10 @@ function feed(a: Acc, e: GameEvent): void {
       a.speaking = null;
       break;
     case 'said': {
-      if (e.seat === me) a.saidNow = true;
+      if (e.seat === me) {
+        a.saidNow = true;
+        if (e.phase === 'day') a.lastSaidDay = e.number;
+      }
       const sp = readSpeech(e.text);
       const kind = a.speaking?.seat === e.seat ? a.speaking.kind : 'day';
       a.speeches.push({ seat: e.seat, day: e.number, kind, sp });
@@ -145,6 +152,13 @@ function feed(a: Acc, e: GameEvent): void {
       break;
     case 'voteClosed':
       for (const v of e.votes) a.votes.push({ day: e.number, seat: v.seat, target: v.target, defaulted: v.defaulted, ballot: e.ballot.slice() });
+      break;
+    // forum: a reasoned public vote (R42), and the commissar's result of a shot (R45).
+    case 'ballotCast':
+      a.votes.push({ day: e.number, seat: e.seat, target: e.target, defaulted: false, ballot: [] });
+      break;
+    case 'told':
+      if (e.kind === 'checked' && e.target !== undefined && e.result !== undefined) a.checks.set(e.target, e.result === 'black' ? 'black' : 'red');
       break;
     case 'allLeaveClosed':
       for (const seat of e.yes) a.allLeaveYes.push({ day: e.number, seat, ballot: a.ballot });
@@ -205,6 +219,7 @@ function notesOf(view: GameView, a: Acc): Notes {
     actedNow: a.actedNow,
     saidNow: a.saidNow,
     nominatedNow: a.nominatedNow,
+    lastSaidDay: a.lastSaidDay,
   };
 }
 

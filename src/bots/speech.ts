@@ -11,7 +11,12 @@ export interface Speech {
   nominate?: number;
   /** The don's sign to his team: "I'm watching N" (the sheriff he found). */
   watching?: number;
+  /** Why the first suspect (reasons.ts, in the speech's language): follows a dash, never parsed. */
   because?: string;
+  /** The kind of speech and the day, for its opening words (never parsed back). */
+  /** 'post': a forum post (no speech to close with thanks). */
+  kind?: 'day' | 'tie' | 'last' | 'post';
+  day?: number;
 }
 
 const T = {
@@ -25,6 +30,10 @@ const T = {
     nominate: 'Выставляю',
     watching: 'Слежу за',
     nothing: 'Пока без подозрений, слушаю стол.',
+    firstRound: 'Первый круг, информации мало, слушаю стол.',
+    firstPost: 'Первый день, информации мало, присматриваюсь.',
+    last: 'Моё последнее слово.',
+    tie: 'Я мирный житель, прошу меня оставить.',
     thanks: 'Спасибо.',
   },
   en: {
@@ -37,6 +46,10 @@ const T = {
     nominate: 'I nominate',
     watching: "I'm watching",
     nothing: 'No suspicions yet, I am listening to the table.',
+    firstRound: 'First round, little to go on: I am listening to the table.',
+    firstPost: 'Day one, little to go on: I am watching.',
+    last: 'My last word.',
+    tie: 'I am a civilian: keep me at the table.',
     thanks: 'Thank you.',
   },
 } as const;
@@ -44,6 +57,9 @@ const T = {
 export function renderSpeech(sp: Speech, lang: Lang): string {
   const t = T[lang];
   const parts: string[] = [];
+  if (sp.kind === 'last') parts.push(t.last);
+  if (sp.kind === 'tie' && !sp.claimSheriff) parts.push(t.tie);
+  const opening = parts.length;
   if (sp.claimSheriff) parts.push(t.claim);
   if (sp.checks && sp.checks.length > 0)
     parts.push(`${t.checks} ${sp.checks.map((c) => `${c.target} ${c.black ? t.black : t.red}`).join(', ')}.`);
@@ -51,8 +67,9 @@ export function renderSpeech(sp: Speech, lang: Lang): string {
   if (sp.suspects && sp.suspects.length > 0) parts.push(`${t.suspects} ${sp.suspects.join(', ')}${sp.because ? ` — ${sp.because}` : ''}.`);
   if (sp.trusts && sp.trusts.length > 0) parts.push(`${t.trusts} ${sp.trusts.join(', ')}.`);
   if (sp.nominate !== undefined) parts.push(`${t.nominate} ${sp.nominate}.`);
-  if (parts.length === 0) parts.push(t.nothing);
-  parts.push(t.thanks);
+  // Nothing to tell: say so (a tie speech has said its piece already).
+  if (parts.length === opening && sp.kind !== 'tie') parts.push(sp.day === 1 && sp.kind === 'day' ? t.firstRound : sp.day === 1 && sp.kind === 'post' ? t.firstPost : t.nothing);
+  if (sp.kind !== 'post') parts.push(t.thanks);
   return parts.join(' ');
 }
 

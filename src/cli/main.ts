@@ -35,8 +35,10 @@ program
 program
   .command('verify')
   .argument('<record>', 'a finished game record with its commitment and salt')
+  .option('--json', 'print the machine-readable result')
+  .option('--lang <lang>', 'language of the text: ru or en', 'ru')
   .description('check a finished game\'s fair-deal commitment (R60)')
-  .action(async (file: string) => {
+  .action(async (file: string, opts: { json?: boolean; lang?: string }) => {
     const { readRecordFile } = await import('./replay.js');
     const read = readRecordFile(file);
     if (!read.ok) {
@@ -44,12 +46,11 @@ program
       process.exitCode = 2;
       return;
     }
-    const mod = (await import('../server/index.js')) as unknown as {
-      verifyRecord: (json: unknown) => { ok: boolean; reason?: string; message?: string };
-    };
+    const mod = (await import('../server/index.js')) as unknown as { verifyRecord: typeof import('../server/deal.js').verifyRecord };
+    const { verifyText, verifyExitCode } = await import('./verify.js');
     const r = mod.verifyRecord(read.json);
-    process.stdout.write(JSON.stringify(r) + '\n');
-    process.exitCode = r.ok ? 0 : 1;
+    process.stdout.write((opts.json ? JSON.stringify(r) : verifyText(r, opts.lang === 'en' ? 'en' : 'ru')) + '\n');
+    process.exitCode = verifyExitCode(r);
   });
 
 program

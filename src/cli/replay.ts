@@ -1,6 +1,6 @@
 // gorod replay FILE [--json] [--lang ru|en]
 import { readFileSync } from 'node:fs';
-import { describeLog, replay, type GameEvent, type GameState, type Lang } from '../engine/index.js';
+import { describeLog, reject, replay, type GameEvent, type GameState, type Lang } from '../engine/index.js';
 
 export const MAX_RECORD_BYTES = 64 * 1024 * 1024;
 
@@ -83,8 +83,10 @@ export async function runReplay(file: string, opts: { json?: boolean; lang?: str
   const lang: Lang = opts.lang === 'en' ? 'en' : 'ru';
   const lines = describeLog(state.log, lang);
   process.stdout.write(lines.join('\n').trimStart() + '\n');
-  for (const rej of rejected)
-    process.stdout.write(lang === 'ru' ? `! команда ${rej.index} отклонена: ${rej.code}\n` : `! command ${rej.index} rejected: ${rej.code}\n`);
+  for (const rej of rejected) {
+    const why = reject(rej.code).message[lang];
+    process.stdout.write(lang === 'ru' ? `! команда ${rej.index} отклонена: ${why} (${rej.code})\n` : `! command ${rej.index} rejected: ${why} (${rej.code})\n`);
+  }
   if (!state.finished) process.stdout.write(lang === 'ru' ? '(игра не окончена)\n' : '(the game is not finished)\n');
   return 0;
 }

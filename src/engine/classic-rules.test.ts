@@ -365,15 +365,15 @@ describe('R7 voting after the last speech: none → night; one on day 1 → no v
 });
 
 describe('R8 one vote each, candidates included; self-vote allowed; a missing vote goes to the last candidate; provocation', () => {
-  it('a vote is private until the round closes, then every vote is public', () => {
+  it('a vote is public as it is cast (hands are raised in the open), and the close repeats every vote', () => {
     const t = new T().intro().speeches({ 1: 5, 2: 7 });
     const ev = t.ok({ by: 5, do: 'vote', target: 5 }); // self-vote
-    expect(ev).toEqual([expect.objectContaining({ t: 'voteCast', seat: 5, target: 5, vis: [5], rule: 'R8' })]);
+    expect(ev).toEqual([expect.objectContaining({ t: 'voteCast', seat: 5, target: 5, vis: 'public', rule: 'R8' })]);
     t.no({ by: 5, do: 'vote', target: 7 }, 'alreadyVoted');
     t.no({ by: 3, do: 'vote', target: 4 }, 'notCandidate');
     t.no({ by: 3, do: 'vote' }, 'notCandidate');
     t.no({ by: 'judge', do: 'vote', target: 5 }, 'badActor');
-    expect(view(t.s, { kind: 'public' }).log.some((e) => e.t === 'voteCast')).toBe(false);
+    expect(view(t.s, { kind: 'public' }).log.filter((e) => e.t === 'voteCast')).toEqual([expect.objectContaining({ seat: 5, target: 5 })]);
     expect(view(t.s, { kind: 'public' }).voted).toEqual([5]);
   });
   it('players who do not vote count for the last candidate', () => {

@@ -25,25 +25,56 @@ const T = {
   },
 } as const;
 
-const seats = (xs: readonly number[]): string => xs.map((x) => `№${x}`).join(', ');
+/** A seat as a judge writes it: «№3» in Russian, "#3" in English. */
+export const seatNo = (x: number, lang: Lang): string => (lang === 'ru' ? `№${x}` : `#${x}`);
+const seatList = (xs: readonly number[], lang: Lang): string => xs.map((x) => seatNo(x, lang)).join(', ');
+
+const PRESET_TITLE: Partial<Record<string, [ru: string, en: string]>> = {
+  classic: ['классика', 'classic'],
+  club: ['клубная', 'club'],
+  tournament: ['турнирная', 'tournament'],
+  forum: ['форумная', 'forum'],
+};
+
+/** A night action in words; the target is null when the actor chose no one. */
+const VERB: Partial<Record<string, { ru: string; en: string; ruNone: string; enNone: string }>> = {
+  shoot: { ru: 'стреляет в', en: 'shoots', ruNone: 'не стреляет', enNone: 'does not shoot' },
+  check: { ru: 'проверяет', en: 'checks', ruNone: 'не проверяет', enNone: 'checks no one' },
+  heal: { ru: 'лечит', en: 'heals', ruNone: 'никого не лечит', enNone: 'heals no one' },
+  block: { ru: 'замораживает', en: 'freezes', ruNone: 'никого не замораживает', enNone: 'freezes no one' },
+  save: { ru: 'бережёт', en: 'saves', ruNone: 'никого не бережёт', enNone: 'saves no one' },
+  kill: { ru: 'убивает', en: 'kills', ruNone: 'никого не убивает', enNone: 'kills no one' },
+  skip: { ru: 'пропускает ход', en: 'skips', ruNone: 'пропускает ход', enNone: 'skips' },
+  protect: { ru: 'защищает', en: 'protects', ruNone: 'никого не защищает', enNone: 'protects no one' },
+  explode: { ru: 'взрывается вместе с', en: 'blows up with', ruNone: 'не взрывается', enNone: 'does not blow up' },
+  seduce: { ru: 'соблазняет', en: 'seduces', ruNone: 'никого не соблазняет', enNone: 'seduces no one' },
+};
+
+const SAVED: Record<string, [ru: string, en: string]> = { shot: ['выстрела', 'the shot'], maniac: ['маньяка', 'the maniac'], freeze: ['заморозки', 'the freeze'] };
 
 /** One line of the protocol for an event, or null for bookkeeping events. */
 export function describeEvent(e: GameEvent, lang: Lang = 'ru'): string | null {
   const t = T[lang];
   const ru = lang === 'ru';
+  const seats = (xs: readonly number[]): string => seatList(xs, lang);
+  const no = (x: number): string => seatNo(x, lang);
   switch (e.t) {
     case 'gameStarted':
-      return ru ? `Игра «${e.preset}», ${e.seats} игроков` : `Game "${e.preset}", ${e.seats} players`;
+      return ru ? `Игра: ${PRESET_TITLE[e.preset]?.[0] ?? e.preset}, ${e.seats} игроков` : `Game: ${PRESET_TITLE[e.preset]?.[1] ?? e.preset}, ${e.seats} players`;
     case 'roleDealt':
-      return ru ? `№${e.seat}: ваша роль — ${roleTitle(e.role, lang)}` : `#${e.seat}: your role is ${roleTitle(e.role, lang)}`;
+      return `${no(e.seat)}: ${roleTitle(e.role, lang)}`;
     case 'teamRevealed':
-      return (ru ? 'Чёрная команда: ' : 'Black team: ') + e.members.map((m) => `№${m.seat} (${roleTitle(m.role, lang)})`).join(', ');
+      return (ru ? 'Чёрная команда: ' : 'Black team: ') + e.members.map((m) => `${no(m.seat)} (${roleTitle(m.role, lang)})`).join(', ');
     case 'nightStarted':
       return `${t.night(e.night)}. ` + (e.intro ? (ru ? 'Знакомство мафии' : 'The mafia meet') : ru ? 'Мафия выходит на охоту' : 'The mafia go hunting');
     case 'planSet':
       return ru ? `Дон №${e.seat} назначил порядок отстрела: ${seats(e.targets)}` : `Don #${e.seat} set the kill plan: ${seats(e.targets)}`;
     case 'nightAction':
-      return e.target === null ? (ru ? `№${e.seat}: ${e.verb} — никого` : `#${e.seat}: ${e.verb} — nobody`) : `№${e.seat}: ${e.verb} → №${e.target}`;
+    {
+      const v = VERB[e.verb];
+      if (!v) return e.target === null ? `${no(e.seat)}: ${e.verb}` : `${no(e.seat)}: ${e.verb} → ${no(e.target)}`;
+      return e.target === null ? `${no(e.seat)} ${ru ? v.ruNone : v.enNone}` : `${no(e.seat)} ${ru ? v.ru : v.en} ${no(e.target)}`;
+    }
     case 'nightMiss':
       return ru ? 'Утро доброе: ночью никто не пострадал (промах)' : 'A good morning: nobody was killed (a miss)';
     case 'checkResult': {
@@ -66,7 +97,7 @@ export function describeEvent(e: GameEvent, lang: Lang = 'ru'): string | null {
     case 'speechSkipped':
       return ru ? `№${e.seat} пропускает речь` : `#${e.seat} loses this speech`;
     case 'said':
-      return `№${e.seat}: «${e.text}»`;
+      return ru ? `${no(e.seat)}: «${e.text}»` : `${no(e.seat)}: "${e.text}"`;
     case 'floorGiven':
       return ru ? `№${e.seat} передаёт слово №${e.to}` : `#${e.seat} gives the floor to #${e.to}`;
     case 'nominated':
@@ -74,7 +105,11 @@ export function describeEvent(e: GameEvent, lang: Lang = 'ru'): string | null {
     case 'nominationWithdrawn':
       return ru ? `№${e.by} отзывает кандидатуру №${e.target}` : `#${e.by} withdraws the nomination of #${e.target}`;
     case 'fouled':
-      return ru ? `Фол №${e.seat} (${e.count})` + (e.reason ? `: ${e.reason}` : '') : `Foul on #${e.seat} (${e.count})` + (e.reason ? `: ${e.reason}` : '');
+    {
+      // The engine's own reason (a withdrawn hand, R8) in words; a judge's free text as written.
+      const reason = e.reason === 'provocation' ? (ru ? 'провокация (отдёрнутая рука)' : 'provocation (a withdrawn hand)') : e.reason;
+      return ru ? `Фол №${e.seat} (${e.count})` + (reason ? `: ${reason}` : '') : `Foul on #${e.seat} (${e.count})` + (reason ? `: ${reason}` : '');
+    }
     case 'eliminated':
       return ru ? `№${e.seat} выбывает: ${t.cause[e.cause]}` : `#${e.seat} is out: ${t.cause[e.cause]}`;
     case 'roleRevealed':
@@ -99,7 +134,7 @@ export function describeEvent(e: GameEvent, lang: Lang = 'ru'): string | null {
     case 'handWithdrawn':
       return ru ? `№${e.seat} отдёрнул руку (провокация)` : `#${e.seat} withdrew the hand (provocation)`;
     case 'voteClosed':
-      return (ru ? 'Итог: ' : 'Result: ') + e.tally.map((x) => `№${x.target} — ${x.count}`).join(', ');
+      return (ru ? 'Итог: ' : 'Result: ') + e.tally.map((x) => `${no(x.target)} — ${x.count}`).join(', ');
     case 'allLeaveClosed':
       return ru
         ? `«Все уходят?»: за ${e.yes.length}, против ${e.no.length} — ${e.leave ? 'уходят все' : 'все остаются'}`
@@ -107,12 +142,14 @@ export function describeEvent(e: GameEvent, lang: Lang = 'ru'): string | null {
     case 'tie':
       return ru ? `Перестрелка: ${seats(e.seats)}` : `Tie: ${seats(e.seats)}`;
     case 'gameOver':
-      return `${t.win[e.winner ?? 'none']}. ` + e.roles.map((r) => `№${r.seat} ${roleTitle(r.role, lang)}`).join(', ');
+      return `${t.win[e.winner ?? 'none']}. ` + e.roles.map((r) => `${no(r.seat)} ${roleTitle(r.role, lang)}`).join(', ');
     // club and tournament (club.ts, tournament.ts)
     case 'frozen':
       return ru ? `№${e.seat} заморожен путаной: ход ночи не считается, днём без слова и голоса` : `#${e.seat} is frozen by the putana: no night action, no speech or vote tomorrow`;
     case 'healed':
-      return ru ? `Доктор №${e.by} лечит №${e.seat}` + (e.saved.length ? ` (спасён: ${e.saved.join(', ')})` : '') : `Doctor #${e.by} heals #${e.seat}` + (e.saved.length ? ` (saved from: ${e.saved.join(', ')})` : '');
+      return ru
+        ? `Доктор №${e.by} лечит №${e.seat}` + (e.saved.length ? ` (спасён от ${e.saved.map((x) => SAVED[x]?.[0] ?? x).join(', ')})` : '')
+        : `Doctor #${e.by} heals #${e.seat}` + (e.saved.length ? ` (saved from ${e.saved.map((x) => SAVED[x]?.[1] ?? x).join(', ')})` : '');
     case 'voteShield':
       return ru ? `Любовница №${e.by} бережёт №${e.seat} от завтрашнего голосования` : `Lover #${e.by} keeps #${e.seat} from tomorrow's vote`;
     case 'keptFromVote':

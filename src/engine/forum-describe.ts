@@ -36,7 +36,7 @@ export function describeForumEvent(e: GameEvent, lang: Lang): string | null {
     case 'lawyerMissed':
       return ru ? `Адвокат в этот день не работал (${e.count}-й раз)` : `The lawyer did not work today (time ${e.count})`;
     case 'dayTally': {
-      const tally = e.tally.map((x) => `№${x.target}: ${x.count}`).join(', ');
+      const tally = e.tally.map((x) => `${ru ? '№' : '#'}${x.target}: ${x.count}`).join(', ');
       const out = e.leaving === null ? (ru ? 'никто не покидает игру' : 'no one leaves') : ru ? `игру покидает №${e.leaving}` : `#${e.leaving} leaves`;
       return ru ? `Итоги голосования: ${tally || '—'}; ${out}` : `Vote result: ${tally || '—'}; ${out}`;
     }
@@ -49,9 +49,9 @@ export function describeForumEvent(e: GameEvent, lang: Lang): string | null {
     case 'healAnnounced':
       return ru ? `Доктор лечил №${e.seat}` + (e.saved ? ' и спас' : '') : `The doctor healed #${e.seat}` + (e.saved ? ' and saved them' : '');
     case 'told': {
-      const to = Array.isArray(e.vis) ? `→ ${e.vis.map((x: number) => `№${x}`).join(', ')}: ` : '';
+      const to = Array.isArray(e.vis) ? `→ ${e.vis.map((x: number) => `${ru ? '№' : '#'}${x}`).join(', ')}: ` : '';
       const base = TELL[e.kind][i];
-      if (e.kind === 'checked' && e.target !== undefined && e.result) return `${to}${base} №${e.target}: ${RESULT[e.result][i]}`;
+      if (e.kind === 'checked' && e.target !== undefined && e.result) return `${to}${base} ${ru ? '№' : '#'}${e.target}: ${RESULT[e.result][i]}`;
       return to + base;
     }
     case 'priestessTook':

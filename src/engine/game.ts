@@ -195,7 +195,7 @@ const vote: Handler = (c, cmd) => {
     if (typeof cmd.leave !== 'boolean' || cmd.target !== undefined) return reject('malformed', 'R9', 'leave');
     // A withdrawn hand has no handWithdrawn form here; refuse it rather than drop it (R8).
     if (cmd.withdrawn === true) return reject('malformed', 'R8', 'withdrawn');
-    emit(c, { t: 'voteCast', seat, target: null, leave: cmd.leave }, [seat], 'R9');
+    emit(c, { t: 'voteCast', seat, target: null, leave: cmd.leave }, PUBLIC, 'R9');
     return null;
   }
   if (cmd.leave !== undefined) return reject('malformed', 'R9', 'leave');
@@ -209,11 +209,12 @@ const vote: Handler = (c, cmd) => {
       removePlayer(c, seat, 'removal', 'R8', 'provocation');
       return null;
     }
-    emit(c, { t: 'voteCast', seat, target }, [seat], 'R8');
+    emit(c, { t: 'voteCast', seat, target }, PUBLIC, 'R8');
     if (mode === 'foul') return foul(c, { by: 'judge', do: 'foul', target: seat, reason: 'provocation' });
     return null;
   }
-  emit(c, { t: 'voteCast', seat, target }, [seat], 'R8');
+  // R8: hands are raised in the open — every player sees each vote as it is cast.
+  emit(c, { t: 'voteCast', seat, target }, PUBLIC, 'R8');
   return null;
 };
 

@@ -18,7 +18,7 @@ for (const n of [10, 12] as const)
   CASES.push({ name: `tournament ${n}`, size: n, setup: (seed) => ({ preset: 'tournament', size: n, seed, options: { seats: n } }) });
 CASES.push({ name: 'tournament 12, FIIM extras on, open roles', size: 12, setup: (seed) => ({ preset: 'tournament', seed, options: { pointsBestMove: true, pointsExitPenalty: true, pointsExtra: true, revealRoles: 'onExit' } }) });
 
-const PRIVATE_TO_SEAT = new Set(['roleDealt', 'nightAction', 'checkResult', 'frozen', 'voteCast']);
+const PRIVATE_TO_SEAT = new Set(['roleDealt', 'nightAction', 'checkResult', 'frozen']);
 const JUDGE_ONLY = new Set(['healed', 'voteShield', 'quietNight']);
 
 /** What a viewer holds that the rules do not give them. */

@@ -1,7 +1,7 @@
 // Rule presets: which roles play, at which table sizes, and how the game opens.
 // Each preset maps to a rules source (see docs/rules/<preset>.md).
 import { checkClubSetup, checkTournamentSetup, clubDeal } from './deals.js';
-import { checkForumSetup, forumDeal, forumOpening, forumToldRole, FORUM_ROLES } from './forum-deal.js';
+import { checkForumSetup, forumDeal, forumOpening, forumToldRole, FORUM_OPTIONAL, FORUM_ROLES } from './forum-deal.js';
 import type { EventBody, Visibility } from './events.js';
 import type { GameState } from './state.js';
 import type { Options } from './options.js';
@@ -24,6 +24,11 @@ export interface PresetDef {
   toldRole?(role: RoleId): RoleId;
   /** forum: events that belong to the deal itself (the hidden bonus, drawn from the game's lots). */
   opening?(s: GameState): { body: EventBody; vis: Visibility; rule: string }[];
+  /**
+   * What the `roles` option (a role list, OPTION_DEFS control 'roleCounts') may list: these roles,
+   * those in `once` at most once each; the rest of the table are civilians (and, in forum, black).
+   */
+  roleOption?: { roles: readonly RoleId[]; once?: readonly RoleId[] };
   /** The preset opens with an introduction night (classic, club, tournament) or a day (forum). */
   opensWith: 'introNight' | 'day';
   /** Night number after day d is d + nightOffset (R1: classic night 2 follows day 1; forum night 1 follows day 1). */
@@ -54,6 +59,7 @@ export const PRESET_DEFS: Partial<Record<PresetId, PresetDef>> = {
     defaultSize: 10,
     roles: ['civilian', 'sheriff', 'doctor', 'maniac', 'don', 'mafia', 'putana'],
     deal: (n, o) => clubDeal(n, o),
+    roleOption: { roles: ['don', 'mafia', 'putana', 'sheriff', 'doctor', 'maniac'] },
     checkSetup: (n, o, deal) => checkClubSetup(n, o, deal),
     opensWith: 'introNight',
     nightOffset: 1,
@@ -77,6 +83,7 @@ export const PRESET_DEFS: Partial<Record<PresetId, PresetDef>> = {
     defaultSize: 12,
     roles: FORUM_ROLES,
     deal: (n, o) => forumDeal(n, o),
+    roleOption: { roles: FORUM_OPTIONAL, once: FORUM_OPTIONAL },
     checkSetup: (n, o, deal) => checkForumSetup(n, o, deal),
     toldRole: forumToldRole,
     opening: forumOpening,

@@ -34,7 +34,8 @@ function leaks(state: GameState, viewer: Viewer): string[] {
         if (e.seat !== mine) problems.push(`${e.t} of ${e.seat} seen by ${JSON.stringify(viewer)}`);
         break;
       case 'voteCast':
-        if (e.seat !== mine) problems.push(`ballot of ${e.seat} seen early`);
+        // R8: hands are raised in the open: every vote is public as it is cast.
+        if (e.vis !== 'public') problems.push(`ballot of ${e.seat} hidden`);
         break;
       case 'teamRevealed':
       case 'planSet':

@@ -1,7 +1,7 @@
 // Fair deal (R60): cards shuffled with a cryptographic source (unbiased Fisher–Yates over
 // crypto.randomInt), committed by hash before night 1, deal and salt published after the game.
 import { createHash, randomBytes, randomInt } from 'node:crypto';
-import { parseRecord, presetDef, type PresetId, type RoleId } from '../engine/index.js';
+import { parseRecord, presetDef, type Options, type PresetId, type RoleId } from '../engine/index.js';
 
 export const COMMIT_FORMAT = 'gorod-commit/1';
 
@@ -14,10 +14,11 @@ export function newTableId(): string {
   return 't' + randomBytes(8).toString('hex');
 }
 
-export function cryptoDeal(preset: PresetId, size: number): RoleId[] {
+/** The preset's cards for this table (its options: a club or forum table's own role list). */
+export function cryptoDeal(preset: PresetId, size: number, options?: Options): RoleId[] {
   const def = presetDef(preset);
   if (!def) throw new Error(`unknown preset ${preset}`);
-  const cards = def.deal(size);
+  const cards = def.deal(size, options);
   // randomInt(max) is uniform on [0, max) (rejection sampling inside), so every order is equally likely.
   for (let i = cards.length - 1; i > 0; i--) {
     const j = randomInt(i + 1);
@@ -49,6 +50,12 @@ export function commitment(x: CommitInput): string {
 
 export interface VerifyResult {
   ok: boolean;
+  /**
+   * verified: the deal matches the commitment; mismatch: it does not; none: the record carries no
+   * commitment at all (a local game, cards entered by the judge) — nothing to verify, not a
+   * failure; invalid: not a record, or a commitment without what checking it needs.
+   */
+  status: 'verified' | 'mismatch' | 'none' | 'invalid';
   reason?: string;
   tableId?: string;
   commitment?: string;
@@ -64,23 +71,30 @@ export function verifyRecord(input: unknown): VerifyResult {
     try {
       x = JSON.parse(x);
     } catch {
-      return { ok: false, reason: 'not JSON' };
+      return { ok: false, status: 'invalid', reason: 'not JSON' };
     }
   }
   const parsed = parseRecord(x);
-  if (!parsed.ok) return { ok: false, reason: `bad record: ${parsed.error.code} ${parsed.error.detail ?? ''}`.trim() };
+  if (!parsed.ok) return { ok: false, status: 'invalid', reason: `bad record: ${parsed.error.code} ${parsed.error.detail ?? ''}`.trim() };
   const rec = parsed.value;
   const tableId = rec.meta?.['tableId'];
-  if (typeof tableId !== 'string') return { ok: false, reason: 'record has no meta.tableId' };
   const source = rec.meta?.['dealSource'];
   if (source === 'cards')
-    return { ok: false, tableId, dealSource: 'cards', reason: 'the judge entered the deal from the physical cards: nobody committed to it before the game (R60), so there is nothing to verify' };
-  if (!rec.commitment || !rec.salt) return { ok: false, reason: 'record has no commitment or salt', tableId };
+    return {
+      ok: false,
+      status: 'none',
+      ...(typeof tableId === 'string' ? { tableId } : {}),
+      dealSource: 'cards',
+      reason: 'the judge entered the deal from the physical cards: nobody committed to it before the game (R60), so there is nothing to verify',
+    };
+  if (!rec.commitment) return { ok: false, status: 'none', reason: 'the record carries no commitment (R60): the deal was not published before the game, so there is nothing to verify', ...(typeof tableId === 'string' ? { tableId } : {}) };
+  if (typeof tableId !== 'string') return { ok: false, status: 'invalid', reason: 'record has no meta.tableId' };
+  if (!rec.salt) return { ok: false, status: 'invalid', reason: 'record has no salt', tableId };
   // A deal the judge's console committed itself was hashed under the console's own table id.
   const commitId = rec.meta?.['commitTableId'];
   const idForCommit = typeof commitId === 'string' ? commitId : tableId;
-  if (!rec.deal) return { ok: false, reason: 'record has no deal', tableId };
-  if (!/^[0-9a-f]{64}$/.test(rec.salt)) return { ok: false, reason: 'salt is not 32 bytes of hex', tableId };
+  if (!rec.deal) return { ok: false, status: 'invalid', reason: 'record has no deal', tableId };
+  if (!/^[0-9a-f]{64}$/.test(rec.salt)) return { ok: false, status: 'invalid', reason: 'salt is not 32 bytes of hex', tableId };
   const computed = commitment({
     tableId: idForCommit,
     preset: rec.preset,
@@ -90,7 +104,7 @@ export function verifyRecord(input: unknown): VerifyResult {
     salt: rec.salt,
   });
   const ok = computed === rec.commitment;
-  const out: VerifyResult = { ok, tableId, commitment: rec.commitment, computed };
+  const out: VerifyResult = { ok, status: ok ? 'verified' : 'mismatch', tableId, commitment: rec.commitment, computed };
   if (typeof source === 'string') out.dealSource = source;
   if (!ok) out.reason = 'commitment does not match deal and salt';
   return out;

@@ -1,7 +1,7 @@
 // All tables of a server: creation (deal, commitment, tokens), the token index, loading after a
 // restart, forgetting finished tables after a while (they stay in storage), the lobby, and free
 // seats of open tables handed to strangers (claims).
-import { presetDef, validateSetup, isOneOf, PRESETS, type Setup } from '../engine/index.js';
+import { presetDef, resolveOptions, validateSetup, isOneOf, PRESETS, type Setup } from '../engine/index.js';
 import { knownPolicy, policyNames } from './bots.js';
 import { DEFAULT_CLOCK } from './clock.js';
 import { commitment, cryptoDeal, newSalt, newTableId, newToken } from './deal.js';
@@ -183,11 +183,15 @@ export class Hub {
     const id = newTableId();
     const plan = planDeal(body, size, this.opts.fixedDeals === true);
     if (typeof plan === 'string') throw new CreateError('badMessage', plan);
-    const deal = plan.deal ?? cryptoDeal(body.preset, size);
-    const salt = plan.dealSource === 'cards' ? '' : (plan.salt ?? newSalt());
     // R18: online, the night runs to its timer unless the creator says otherwise — a morning that
     // comes as soon as everyone has acted would tell the table that a night role has left.
     const options = body.mode === 'online' && body.options?.['nightEnds'] === undefined ? { ...body.options, nightEnds: 'close' } : (body.options ?? {});
+    // The options are checked before the deal, which follows them (a table's own role list, R20, R41).
+    const given = validateSetup({ preset: body.preset, players: names, options });
+    if (!given.ok) throw new CreateError(given.error.code, given.error.detail ?? 'setup');
+    const resolved = resolveOptions(body.preset, options);
+    const deal = plan.deal ?? cryptoDeal(body.preset, size, resolved.ok ? resolved.value : undefined);
+    const salt = plan.dealSource === 'cards' ? '' : (plan.salt ?? newSalt());
     const setup: Setup = { preset: body.preset, players: names, deal, seed: newToken(), options };
     const valid = validateSetup(setup);
     if (!valid.ok) throw new CreateError(valid.error.code, valid.error.detail ?? 'setup');
@@ -207,7 +211,8 @@ export class Hub {
       hostToken: newToken(),
       spectatorToken: newToken(),
       seats: names.map((name, i) => ({ seat: i + 1, name, bot: bots.has(i + 1), token: bots.has(i + 1) ? null : newToken() })),
-      botPolicy: body.botPolicy ?? 'random',
+      // Bots worth playing with by default: the club policy (the creator may pick another level).
+      botPolicy: body.botPolicy ?? 'club',
       botDelayMs: body.botDelayMs ?? 800,
       clock: {
         auto: body.clock?.auto ?? body.mode === 'online',

@@ -47,7 +47,8 @@ const clockSeconds = z.number().int().min(0).max(86_400);
 export const CreateTableBody = z.strictObject({
   preset: z.string().max(32),
   size: z.number().int().min(1).max(64).optional(),
-  options: z.record(z.string().max(64), z.union([z.string().max(64), z.number(), z.boolean()])).optional(),
+  // Values as the engine's options take them (the engine checks each): a role list is an array.
+  options: z.record(z.string().max(64), z.union([z.string().max(64), z.number(), z.boolean(), z.array(z.string().max(32)).max(64)])).optional(),
   mode: z.enum(['online', 'judge']).default('online'),
   names: z.array(z.string().min(1).max(64)).max(64).optional(),
   bots: z.array(seatNo).max(64).optional(),

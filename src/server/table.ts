@@ -184,7 +184,9 @@ export class Table {
   private timerMsg(warning = false): Record<string, unknown> {
     const c = this.current;
     if (!c) return { type: 'timer', kind: null };
-    const m: Record<string, unknown> = { type: 'timer', kind: c.spec.kind, deadline: c.deadline, warning };
+    // leftMs and totalMs let a client count from its own clock: a 60-second speech shows 1:00 at
+    // its start even when the client's clock runs ahead of the server's.
+    const m: Record<string, unknown> = { type: 'timer', kind: c.spec.kind, deadline: c.deadline, leftMs: Math.max(0, c.deadline - Date.now()), totalMs: c.spec.ms, warning };
     if (c.spec.seat !== undefined) m['seat'] = c.spec.seat;
     return m;
   }

@@ -173,3 +173,24 @@ describe('lobby: open tables, claims', () => {
     await server.close();
   });
 });
+
+describe('lobby: every preset', () => {
+  it('creates a table of every preset with its defaults, a role list as the form sends it, and club bots by default', async () => {
+    const server = await startServer({ port: 0, storage: new (await import('../../src/server/index.js')).MemoryStorage(), logLevel: false, webDir: null });
+    try {
+      for (const preset of ['classic', 'club', 'tournament', 'forum'])
+        expect((await post(server.url, '/api/tables', { preset, mode: 'online', options: {}, bots: [2], clock: {} })).status, preset).toBe(201);
+      // The role list (R20 club, R41 forum) is an array of roles; an empty one is the default deal.
+      expect((await post(server.url, '/api/tables', { preset: 'club', options: { roles: [] } })).status).toBe(201);
+      expect((await post(server.url, '/api/tables', { preset: 'club', size: 10, options: { roles: ['don', 'mafia', 'mafia', 'sheriff', 'doctor'] } })).status).toBe(201);
+      expect((await post(server.url, '/api/tables', { preset: 'forum', size: 12, options: { roles: ['commissar', 'doctor'] } })).status).toBe(201);
+      const bad = await post(server.url, '/api/tables', { preset: 'forum', size: 12, options: { roles: ['kamikaze'] } });
+      expect(bad.status).toBe(400);
+      expect(bad.body['code']).toBe('malformed');
+      const t = await createTable(server.url, { preset: 'classic', bots: [2, 3] });
+      expect(server.hub.tables.get(t.id)!.row.botPolicy).toBe('club');
+    } finally {
+      await server.close();
+    }
+  });
+});

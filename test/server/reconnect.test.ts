@@ -41,8 +41,8 @@ describe('reconnect', () => {
     const want = visibleEvents(table.state, { kind: 'seat', seat: 5 }, seen + 1);
     expect(missed['events']).toEqual(JSON.parse(JSON.stringify(want)));
     expect((missed['view'] as { voted: number[] }).voted).toEqual([1, 2, 3, 5]);
-    // Other seats' ballots stay secret until the vote closes.
-    expect(JSON.stringify(missed)).not.toMatch(/"t":"voteCast","seat":[123],/);
+    // The ballots cast meanwhile are public (R8: hands are raised in the open).
+    expect(JSON.stringify(missed)).toMatch(/"t":"voteCast","seat":1,/);
     // The resent vote (same nonce) is acknowledged as a duplicate and not applied again.
     const dup = await back.command({ do: 'vote', target: 2 }, 'v5');
     expect(dup).toMatchObject({ type: 'ack', duplicate: true });

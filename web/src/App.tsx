@@ -19,7 +19,7 @@ const BalancePage = lazy(() => import('./pages/BalancePage.js'));
 interface Route {
   pattern: string;
   Page: ComponentType;
-  /** Full-screen pages (the table display) draw without the app header. */
+  /** Full-screen pages (the table display, the judge's console) draw without the app header. */
   bare?: boolean;
 }
 
@@ -31,7 +31,9 @@ const ROUTES: Route[] = [
   { pattern: '/replay/:id', Page: ReplayPage },
   { pattern: '/rules', Page: RulesPage },
   { pattern: '/rules/:preset', Page: RulesPage },
-  { pattern: '/judge/:id', Page: JudgePage },
+  { pattern: '/rules/:preset/full', Page: RulesPage },
+  // The console has its own sticky header (phase, undo): every pixel of a phone goes to the game.
+  { pattern: '/judge/:id', Page: JudgePage, bare: true },
   { pattern: '/display/:id', Page: DisplayPage, bare: true },
   { pattern: '/protocol/:id', Page: ProtocolPage },
   { pattern: '/balance', Page: BalancePage },

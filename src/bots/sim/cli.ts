@@ -153,7 +153,7 @@ export async function simCommand(o: SimCommandOptions): Promise<number> {
     if (progress) process.stderr.write('\n');
     reports.push(report);
   }
-  if (o.svg) writeFileSync(o.svg, simChartSvg(reports));
+  if (o.svg) writeFileSync(o.svg, simChartSvg(reports, { lang: o.lang ?? 'en' }));
   if (o.json) process.stdout.write(JSON.stringify(reports.length === 1 ? reports[0] : reports, null, 2) + '\n');
   else process.stdout.write(formatTable(reports) + '\n');
   return reports.some((r) => r.rejected > 0) ? 1 : 0;

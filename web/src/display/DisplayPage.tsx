@@ -178,6 +178,12 @@ export default function DisplayPage() {
   const local = useLocalPublicView(id, !token);
   const localTimer = useLocalTimer(id);
   const now = useNow();
+  // A local game shows up at once when it is in this browser; after a moment, say where it is.
+  const [waited, setWaited] = useState(false);
+  useEffect(() => {
+    const h = setTimeout(() => setWaited(true), 2500);
+    return () => clearTimeout(h);
+  }, []);
   useEffect(() => {
     if (!overlay) return;
     // A stream overlay (OBS browser source) composites the page over video: nothing may paint.
@@ -203,11 +209,31 @@ export default function DisplayPage() {
     } else if (token && t?.deadline) clock = formatClock(Math.max(0, t.deadline - now));
     else if (!token && localTimer.timer && localTimer.seat === v.stage.seat) clock = formatClock(remaining(localTimer.timer, now));
   }
-  if (!v)
+  if (!v) {
+    // A local game lives in the judge's browser: another device never gets it by waiting.
+    const elsewhere = !token && waited;
+    const refused = token && snap.status === 'closed';
     return (
-      <div className={`board${overlay ? ' overlay' : ''}`} data-testid="board-empty">
-        {L(lang, 'Ожидание игры…', 'Waiting for the game…')}
+      <div className={`board board-empty${overlay ? ' overlay' : ''}`} data-testid="board-empty" data-reason={elsewhere ? 'local' : refused ? 'refused' : 'waiting'}>
+        {elsewhere ? (
+          <div className="board-help" data-testid="board-local">
+            <h2>{L(lang, 'Эта игра ведётся на другом устройстве', 'This game runs on another device')}</h2>
+            <p>
+              {L(
+                lang,
+                'Консоль ведущего хранит игру у себя и не отправляла её на сервер. Чтобы открыть табло на этом экране, ведущий нажимает в консоли «Опубликовать на сервере» и снова открывает «Табло» — новая ссылка будет работать на любом устройстве.',
+                "The judge's console keeps this game to itself and has not sent it to the server. To show the display on this screen, the judge taps “Publish on the server” in the console and opens “Display” again — the new link works on any device.",
+              )}
+            </p>
+            <p className="muted">{L(lang, 'На устройстве ведущего это табло показывает игру само.', "On the judge's own device this display shows the game by itself.")}</p>
+          </div>
+        ) : refused ? (
+          <p data-testid="board-refused">{snap.error ? snap.error.message[lang] : L(lang, 'Ссылка не подходит к этому столу.', 'This link does not fit this table.')}</p>
+        ) : (
+          L(lang, 'Ожидание игры…', 'Waiting for the game…')
+        )}
       </div>
     );
+  }
   return <Board v={v} lang={lang} clock={clock} overlay={overlay} />;
 }

@@ -5,7 +5,7 @@ import { legalCommands, rulesOf, type Command, type GameState } from '../../../s
 import { foulMeaning, nextFoulEffect } from './fouls.js';
 import type { Lang } from './lang.js';
 import { morningAnnouncement } from './script.js';
-import { SpeechTimer } from './SpeechTimer.js';
+import { TimerAdjust, TimerClock, useSpeechTimer } from './SpeechTimer.js';
 import { Rule, SeatGrid } from './ui.js';
 
 type Submit = (label: string, commands: Command[], opts?: { closeIfOpen?: boolean; note?: string[] }) => boolean;
@@ -33,7 +33,9 @@ export function SpeakingOrder({ s, lang }: { s: GameState; lang: Lang }) {
   const current = st.kind === 'speech' ? st.seat : null;
   return (
     <div className="order" data-testid="speaking-order">
-      <span className="order-title">{L(lang, 'Порядок (R3):', 'Order (R3):')}</span>
+      <span className="order-title">
+        {L(lang, 'Порядок речей', 'Speaking order')} <Rule rule="R3" />
+      </span>
       {order.map((seat) => {
         const x = s.seats[seat - 1]!;
         const done = !s.queue.includes(seat) && seat !== current;
@@ -53,7 +55,9 @@ export function Morning({ s, lang }: { s: GameState; lang: Lang }) {
   if (lines.length === 0 || s.number < 2) return null;
   return (
     <div className="card morning" data-testid="morning">
-      <h3>{L(lang, 'Объявление утра (R14)', 'Morning announcement (R14)')}</h3>
+      <h3>
+        {L(lang, 'Объявление утра', 'Morning announcement')} <Rule rule="R14" />
+      </h3>
       {lines.map((l, i) => (
         <p key={i} className="say">
           {l}
@@ -65,80 +69,87 @@ export function Morning({ s, lang }: { s: GameState; lang: Lang }) {
 
 export function DayPanel({ id, s, lang, submit }: { id: string; s: GameState; lang: Lang; submit: Submit }) {
   const st = s.stage;
-  if (st.kind !== 'speech') return null;
-  const speaker = st.seat;
+  const speaker = st.kind === 'speech' ? st.seat : null;
+  const total = st.kind !== 'speech' ? 0 : (st.speech === 'tie' ? s.options.tieSpeechSeconds : st.speech === 'last' ? s.options.lastWordSeconds : s.options.speechSeconds) * 1000;
+  const timer = useSpeechTimer({ id, totalMs: total, resetKey: `${s.log.length > 0 ? lastSpeechStart(s) : 0}`, seat: speaker });
+  if (st.kind !== 'speech' || speaker === null) return null;
   const legal = legalCommands(s, speaker);
   const canNominate = legal.some((c) => c.do === 'nominate');
   const canWithdraw = legal.some((c) => c.do === 'withdraw');
   const floor = legal.filter((c) => c.do === 'giveFloor');
-  const total = (st.speech === 'tie' ? s.options.tieSpeechSeconds : st.speech === 'last' ? s.options.lastWordSeconds : s.options.speechSeconds) * 1000;
   const name = s.seats[speaker - 1]?.name ?? '';
   const nominated = new Set(s.nominations.map((n) => n.target));
   return (
     <div className="panel day">
-      <Morning s={s} lang={lang} />
-      <SpeakingOrder s={s} lang={lang} />
-      <div className="speaker-row">
+      {/* Sticky: the speaker, the clock and "thank you" stay in view while the judge scrolls. */}
+      <div className="day-now" data-testid="day-now">
         <div className="speaker" data-testid="speaker" data-seat={speaker}>
-          <div className="speaker-kind">
-            {speechLabel(st.speech, lang)} <Rule rule={st.speech === 'tie' ? 'R9' : st.speech === 'last' ? 'R10' : 'R4'} />
-          </div>
           <div className="speaker-num">№{speaker}</div>
-          {name !== String(speaker) && <div className="speaker-name">{name}</div>}
+          <div className="speaker-text">
+            <div className="speaker-kind">
+              {speechLabel(st.speech, lang)} <Rule rule={st.speech === 'tie' ? 'R9' : st.speech === 'last' ? 'R10' : 'R4'} />
+            </div>
+            {name !== String(speaker) && <div className="speaker-name">{name}</div>}
+          </div>
         </div>
-        <SpeechTimer id={id} lang={lang} totalMs={total} resetKey={`${s.log.length > 0 ? lastSpeechStart(s) : 0}`} seat={speaker} />
-      </div>
-      <div className="actions">
-        <button type="button" className="big primary" data-testid="end-speech" onClick={() => submit(L(lang, `№${speaker}: «Спасибо»`, `#${speaker}: "Thank you"`), [{ by: speaker, do: 'endSpeech' }])}>
+        <TimerClock timer={timer} lang={lang} />
+        <button type="button" className="big primary end-speech" data-testid="end-speech" onClick={() => submit(L(lang, `№${speaker}: «Спасибо»`, `#${speaker}: "Thank you"`), [{ by: speaker, do: 'endSpeech' }])}>
           {L(lang, '«Спасибо» — следующий', '"Thank you" — next')}
         </button>
-        <button type="button" className="big" data-testid="time-up" onClick={() => submit(L(lang, 'Время вышло', 'Time is up'), [{ by: 'clock', do: 'endSpeech' }])}>
-          {L(lang, 'Время вышло', 'Time is up')}
-        </button>
-        {canWithdraw && (
-          <button type="button" className="big" data-testid="withdraw" onClick={() => submit(L(lang, `№${speaker} отзывает кандидатуру`, `#${speaker} withdraws`), [{ by: speaker, do: 'withdraw' }])}>
-            {L(lang, 'Отозвать кандидатуру (R5)', 'Withdraw nomination (R5)')}
-          </button>
-        )}
       </div>
-      {st.speech === 'day' && (
-        <div className="card">
-          <h3>
-            {L(lang, `№${speaker} выставляет…`, `#${speaker} nominates…`)} <Rule rule="R5" />
-          </h3>
-          {!canNominate && (
-            <p className="muted" data-testid="nominate-closed">
-              {s.nominations.some((n) => n.by === speaker) ? L(lang, 'Кандидатура этого игрока уже выставлена (одна за день).', 'This speaker already has a nomination standing (one a day).') : L(lang, 'Этот игрок сейчас не может выставлять.', 'This speaker cannot nominate now.')}
-            </p>
-          )}
-          <SeatGrid
-            testid="nominate-grid"
-            columns={10}
-            seats={s.seats.map((x) => ({
-              seat: x.seat,
-              disabled: !x.alive,
-              selected: nominated.has(x.seat),
-              tone: !x.alive ? 'dead' : 'default',
-            }))}
-            onTap={(t) => submit(L(lang, `№${speaker} выставляет №${t}`, `#${speaker} nominates #${t}`), [{ by: speaker, do: 'nominate', target: t }])}
-          />
-          {floor.length > 0 && (
-            <>
-              <h3>
-                {L(lang, 'Дать слово (клуб)', 'Give the floor (club)')} <Rule rule="R27" />
-              </h3>
-              <SeatGrid
-                testid="floor-grid"
-                columns={10}
-                seats={floor.map((c) => ({ seat: c.target as number }))}
-                onTap={(t) => submit(L(lang, `№${speaker} даёт слово №${t}`, `#${speaker} gives the floor to #${t}`), [{ by: speaker, do: 'giveFloor', target: t }])}
-              />
-            </>
+      <div className="day-rest">
+        <Morning s={s} lang={lang} />
+        <SpeakingOrder s={s} lang={lang} />
+        <div className="actions">
+          <TimerAdjust timer={timer} lang={lang} />
+          <button type="button" data-testid="time-up" onClick={() => submit(L(lang, 'Время вышло', 'Time is up'), [{ by: 'clock', do: 'endSpeech' }])}>
+            {L(lang, 'Время вышло', 'Time is up')}
+          </button>
+          {canWithdraw && (
+            <button type="button" data-testid="withdraw" onClick={() => submit(L(lang, `№${speaker} отзывает кандидатуру`, `#${speaker} withdraws`), [{ by: speaker, do: 'withdraw' }])}>
+              {L(lang, 'Отозвать кандидатуру', 'Withdraw the nomination')} <Rule rule="R5" />
+            </button>
           )}
         </div>
-      )}
-      <Nominations s={s} lang={lang} />
-      <FoulsCard s={s} lang={lang} submit={submit} />
+        {st.speech === 'day' && (
+          <div className="card">
+            <h3>
+              {L(lang, `№${speaker} выставляет…`, `#${speaker} nominates…`)} <Rule rule="R5" />
+            </h3>
+            {!canNominate && (
+              <p className="muted" data-testid="nominate-closed">
+                {s.nominations.some((n) => n.by === speaker) ? L(lang, 'Кандидатура этого игрока уже выставлена (одна за день).', 'This speaker already has a nomination standing (one a day).') : L(lang, 'Этот игрок сейчас не может выставлять.', 'This speaker cannot nominate now.')}
+              </p>
+            )}
+            <SeatGrid
+              testid="nominate-grid"
+              columns={10}
+              seats={s.seats.map((x) => ({
+                seat: x.seat,
+                disabled: !x.alive,
+                selected: nominated.has(x.seat),
+                tone: !x.alive ? 'dead' : 'default',
+              }))}
+              onTap={(t) => submit(L(lang, `№${speaker} выставляет №${t}`, `#${speaker} nominates #${t}`), [{ by: speaker, do: 'nominate', target: t }])}
+            />
+            {floor.length > 0 && (
+              <>
+                <h3>
+                  {L(lang, 'Дать слово', 'Give the floor')} <Rule rule="R27" />
+                </h3>
+                <SeatGrid
+                  testid="floor-grid"
+                  columns={10}
+                  seats={floor.map((c) => ({ seat: c.target as number }))}
+                  onTap={(t) => submit(L(lang, `№${speaker} даёт слово №${t}`, `#${speaker} gives the floor to #${t}`), [{ by: speaker, do: 'giveFloor', target: t }])}
+                />
+              </>
+            )}
+          </div>
+        )}
+        <Nominations s={s} lang={lang} />
+        <FoulsCard s={s} lang={lang} submit={submit} />
+      </div>
     </div>
   );
 }

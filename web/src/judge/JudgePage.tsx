@@ -1,9 +1,9 @@
 // The judge's console for a live game at a real table (`/judge/:id`, optional `?token=` of a
 // `judge` table on the server). The game lives in this browser as a record replayed by the engine,
 // so the console works offline; with a server table every entry is also sent there in order.
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { visibleCount, type GameEvent, type GameRecord, type GameState } from '../../../src/engine/index.js';
-import { api } from '../lib/api.js';
+import { api, ApiError, errorText } from '../lib/api.js';
 import { createdTable, rememberCreated } from '../lib/storage.js';
 import { queryParam, routeParam } from '../lib/router.js';
 import { useGameClient, useGameSnapshot } from '../lib/ws.js';
@@ -33,25 +33,35 @@ function localId(): string {
 /** Events not worth a line in the decision strip (the deal, each hidden vote). */
 const QUIET = new Set<GameEvent['t']>(['roleDealt', 'teamRevealed', 'gameStarted']);
 
+/**
+ * What the last entry did: a strip of fixed height in the sticky header (so the grids below never
+ * jump as the judge taps), the first lines in view; tap to read every line.
+ */
 function FlashView({ flash, lang }: { flash: Flash | null; lang: Lang }) {
-  if (!flash) return null;
+  const [open, setOpen] = useState(false);
+  useEffect(() => setOpen(false), [flash]);
+  if (!flash) return <div className="flash flash-empty">{L(lang, 'Здесь — итог каждой записи; «Отменить» вернёт последнюю.', 'Each entry\'s result shows here; Undo takes the last one back.')}</div>;
+  const toggle = { onClick: () => setOpen((x) => !x), 'aria-expanded': open, role: 'button', tabIndex: 0 } as const;
   if (flash.kind === 'undo')
     return (
-      <div className="flash undo" data-testid="flash" data-kind="undo">
+      <div className={`flash undo${open ? ' open' : ''}`} data-testid="flash" data-kind="undo" {...toggle}>
         ↶ {L(lang, 'Отменено:', 'Undone:')} {flash.label}
       </div>
     );
   if (flash.kind === 'error')
     return (
-      <div className="flash error" data-testid="flash" data-kind="error" data-code={flash.error.code}>
+      <div className={`flash error${open ? ' open' : ''}`} data-testid="flash" data-kind="error" data-code={flash.error.code} role="alert" onClick={toggle.onClick}>
         ✗ {flash.label}: {flash.error.message[lang]}
-        {flash.error.detail ? ` (${flash.error.detail})` : ''} <Rule rule={flash.error.rule} />
+        {lang === 'en' && flash.error.detail ? ` (${flash.error.detail})` : ''} <Rule rule={flash.error.rule} />
       </div>
     );
   const lines = flash.events.filter((e) => !QUIET.has(e.t) && e.t !== 'voteCast');
   return (
-    <div className="flash ok" data-testid="flash" data-kind="ok">
-      <div>✓ {flash.label}</div>
+    <div className={`flash ok${open ? ' open' : ''}`} data-testid="flash" data-kind="ok" {...toggle}>
+      <div className="flash-head">
+        ✓ {flash.label}
+        {lines.length > 1 && <span className="flash-more">{open ? '▴' : `▾ ${lines.length}`}</span>}
+      </div>
       {flash.note?.map((n, i) => (
         <div key={i} className="note" data-testid="flash-note">
           {n}
@@ -68,7 +78,7 @@ function FlashView({ flash, lang }: { flash: Flash | null; lang: Lang }) {
   );
 }
 
-function GameOverPanel({ s, lang, id, onRecord }: { s: GameState; lang: Lang; id: string; onRecord: () => void }) {
+function GameOverPanel({ s, lang, id, onRecord, onPublish }: { s: GameState; lang: Lang; id: string; onRecord: () => void; onPublish?: () => void }) {
   return (
     <div className="panel over" data-testid="game-over">
       <h2>
@@ -93,7 +103,13 @@ function GameOverPanel({ s, lang, id, onRecord }: { s: GameState; lang: Lang; id
         <button type="button" className="big" data-testid="download-record" onClick={onRecord}>
           {L(lang, 'Скачать запись', 'Download the record')}
         </button>
+        {onPublish && (
+          <button type="button" className="big" data-testid="publish-finished" onClick={onPublish}>
+            {L(lang, 'Опубликовать на сервере', 'Publish on the server')}
+          </button>
+        )}
       </div>
+      {onPublish && <p className="muted">{L(lang, 'Игра записана только на этом устройстве. Опубликуйте её, чтобы протокол, повтор и проверку раздачи видели все.', 'The game is kept on this device only. Publish it so that everyone sees the protocol, the replay and the deal check.')}</p>}
     </div>
   );
 }
@@ -161,6 +177,19 @@ export default function JudgePage() {
   );
   const j = useJudge(id, transport);
   const [showHistory, setShowHistory] = useState(false);
+  // The sticky header's height, for what sticks below it (the day's "now" bar).
+  const rootRef = useRef<HTMLDivElement>(null);
+  const headRef = useRef<HTMLElement>(null);
+  useLayoutEffect(() => {
+    const head = headRef.current;
+    const root = rootRef.current;
+    if (!head || !root || typeof ResizeObserver === 'undefined') return;
+    const set = (): void => root.style.setProperty('--jh', `${head.offsetHeight}px`);
+    set();
+    const ro = new ResizeObserver(set);
+    ro.observe(head);
+    return () => ro.disconnect();
+  }, []);
 
   useEffect(() => installPwa(), []);
   useEffect(() => {
@@ -175,7 +204,7 @@ export default function JudgePage() {
       window.location.assign(`/judge/${encodeURIComponent(t.id)}?token=${encodeURIComponent(t.hostToken)}`);
       return null;
     } catch (e) {
-      return e instanceof Error ? e.message : String(e);
+      return errorText(e, lang);
     }
   };
   // A server table: the server dealt (R60); the judge's view carries every role, so the console
@@ -202,7 +231,7 @@ export default function JudgePage() {
       if (!g) throw new Error(L(lang, 'Запись с сервера не воспроизводится', 'The server record does not replay'));
       j.create(g);
     } catch (e) {
-      setTakeoverError(e instanceof Error ? e.message : String(e));
+      setTakeoverError(e instanceof ApiError || !(e instanceof Error) ? errorText(e, lang) : e.message);
     }
   };
 
@@ -243,7 +272,7 @@ export default function JudgePage() {
       forgetGame(globalThis.localStorage, g.id);
       window.location.assign(`/judge/${encodeURIComponent(t.id)}?token=${encodeURIComponent(t.hostToken)}`);
     } catch (e) {
-      setUploadError(e instanceof Error ? e.message : String(e));
+      setUploadError(errorText(e, lang));
     }
   };
 
@@ -321,7 +350,7 @@ export default function JudgePage() {
       body = <SetupPanel id={id} lang={lang} onCreate={j.create} onServerCreate={onServerCreate} />;
     }
   } else if (s.finished) {
-    body = <GameOverPanel s={s} lang={lang} id={id} onRecord={record} />;
+    body = <GameOverPanel s={s} lang={lang} id={id} onRecord={record} {...(token ? {} : { onPublish: () => void upload() })} />;
   } else if (s.stage.kind === 'night') {
     body = s.stage.intro ? <IntroNightPanel s={s} lang={lang} submit={j.submit} /> : <NightPanel s={s} lang={lang} submit={j.submit} />;
   } else if (s.stage.kind === 'vote') {
@@ -334,37 +363,48 @@ export default function JudgePage() {
 
   const phase = s ? (s.phase === 'night' ? L(lang, `Ночь ${s.number}`, `Night ${s.number}`) : L(lang, `День ${s.number}`, `Day ${s.number}`)) : '';
   return (
-    <div className="judge" data-testid="judge" data-last-public={s ? lastPublicN(s) : -1} data-last-event={s ? s.log.length - 1 : -1}>
-      <header className="judge-head">
-        <div className="title">
-          <strong>{L(lang, 'Ведущий', 'Judge')}</strong> <span className="muted">{id}</span> <span data-testid="phase">{phase}</span>
+    <div className="judge" ref={rootRef} data-testid="judge" data-last-public={s ? lastPublicN(s) : -1} data-last-event={s ? s.log.length - 1 : -1}>
+      {/* Sticky: the phase, the sync state, undo and what the last entry did. Nothing floats over the page. */}
+      <header className="judge-head" ref={headRef}>
+        <div className="jh-row">
+          <div className="title">
+            <span data-testid="phase">{phase || L(lang, 'Ведущий', 'Judge')}</span>
+          </div>
+          <span className={`sync ${client ? (online ? 'on' : 'off') : 'local'}`} data-testid="sync">
+            {syncLabel}
+          </span>
+          {j.game && (
+            <button type="button" className="undo" data-testid="undo" disabled={j.game.entries.length === 0} onClick={j.undo}>
+              ↶ {L(lang, 'Отменить', 'Undo')}
+            </button>
+          )}
         </div>
-        <span className={`sync ${client ? (online ? 'on' : 'off') : 'local'}`} data-testid="sync">
-          {syncLabel}
-        </span>
+        {j.game && <FlashView flash={j.flash} lang={lang} />}
+      </header>
+      <nav className="judge-tools" aria-label={L(lang, 'Инструменты ведущего', "Judge's tools")}>
+        <a className="button" href="/">
+          {L(lang, 'Город', 'Gorod')}
+        </a>
         <button type="button" onClick={() => setLang(lang === 'ru' ? 'en' : 'ru')} data-testid="lang">
           {lang === 'ru' ? 'EN' : 'RU'}
         </button>
         {j.game && (
           <>
-            <button type="button" className="undo" data-testid="undo" disabled={j.game.entries.length === 0} onClick={j.undo}>
-              ↶ {L(lang, 'Отменить', 'Undo')}
-            </button>
-            <button type="button" data-testid="history-toggle" onClick={() => setShowHistory((x) => !x)}>
+            <button type="button" data-testid="history-toggle" aria-pressed={showHistory} onClick={() => setShowHistory((x) => !x)}>
               {L(lang, 'История', 'History')}
             </button>
             <a className="button" href={displayLink(id)} target="_blank" rel="noreferrer" data-testid="display-link">
               {L(lang, 'Табло', 'Display')}
             </a>
-            {!token && !s?.finished && (
+            {!token && (
               <button type="button" data-testid="upload" onClick={() => void upload()}>
-                {L(lang, 'На сервер', 'To the server')}
+                {L(lang, 'Опубликовать на сервере', 'Publish on the server')}
               </button>
             )}
           </>
         )}
-      </header>
-      <FlashView flash={j.flash} lang={lang} />
+        <span className="muted jh-id">{id}</span>
+      </nav>
       {uploadError && (
         <div className="flash error" data-testid="upload-error">
           {uploadError}

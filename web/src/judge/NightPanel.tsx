@@ -9,6 +9,11 @@ import { allAt, checkAnswer, donSeat, nightSlots, slotCommand, type NightSlot } 
 import { nightScript, STEP_VERBS } from './script.js';
 import { Rule, SeatGrid } from './ui.js';
 
+/** A script line's rule number, shown only beside the lines that ask for an entry (its source stays a tooltip). */
+function lineRule(source: string): string | undefined {
+  return /R\d+/.exec(source)?.[0];
+}
+
 type Submit = (label: string, commands: Command[], opts?: { closeIfOpen?: boolean; note?: string[] }) => boolean;
 const L = (lang: Lang, ru: string, en: string): string => (lang === 'ru' ? ru : en);
 
@@ -25,7 +30,7 @@ export function IntroNightPanel({ s, lang, submit }: { s: GameState; lang: Lang;
       <ol className="script" data-testid="script">
         {script.map((line, i) => (
           <li key={i}>
-            <span className="say">{line[lang]}</span> <span className="src">{line.source}</span>
+            <span className="say" title={line.source}>{line[lang]}</span> {line.step && <Rule rule={lineRule(line.source)} />}
             {line.step === 'plan' && don !== null && (
               <div className="card" data-testid="plan">
                 <h3>
@@ -138,7 +143,7 @@ export function NightPanel({ s, lang, submit }: { s: GameState; lang: Lang; subm
       <ol className="script" data-testid="script">
         {rows.map(({ line, slots: ss }, i) => (
           <li key={i}>
-            <span className="say">{line[lang]}</span> <span className="src">{line.source}</span>
+            <span className="say" title={line.source}>{line[lang]}</span> {line.step && <Rule rule={lineRule(line.source)} />}
             {line.step === 'shots' && open.length > 0 && (
               <div className="card all-at" data-testid="all-at">
                 <h3>

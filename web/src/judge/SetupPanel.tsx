@@ -1,7 +1,9 @@
 // Setup: preset and options, seat names, and the deal — made by the app (committed before the game
 // by a SHA-256 hash shown as text and QR, R60) or entered from the physical cards drawn.
-import { useEffect, useMemo, useState } from 'react';
-import { defaultOptions, OPTION_DEFS, PRESET_DEFS, ROLE_DEFS, validateSetup, type PresetId, type RoleId } from '../../../src/engine/index.js';
+import { useEffect, useState } from 'react';
+import { PRESET_DEFS, resolveOptions, ROLE_DEFS, validateSetup, type PresetId, type RoleId } from '../../../src/engine/index.js';
+import { useTranslation } from 'react-i18next';
+import { changedOptions, OptionEditor } from '../options/OptionEditor.js';
 import { commitDeal, randomDeal, randomSalt } from './deal.js';
 import type { Lang } from './lang.js';
 import { newGame, type JudgeGame } from './session.js';
@@ -38,7 +40,11 @@ export function SetupPanel({
   const [options, setOptions] = useState<Record<string, unknown>>({});
   const [deal, setDeal] = useState<{ deal: RoleId[]; salt: string; commitment: string } | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const defaults = useMemo(() => defaultOptions(preset) as unknown as Record<string, unknown>, [preset]);
+  const { t } = useTranslation();
+  const changed = changedOptions(preset, options);
+  // A preset that derives its size from an option (tournament: seats) sizes the table by it.
+  const resolved = resolveOptions(preset, changed);
+  const derived = def.sizeFor && resolved.ok ? def.sizeFor(resolved.value) : null;
 
   useEffect(() => {
     const d = PRESET_DEFS[preset]!;
@@ -47,6 +53,9 @@ export function SetupPanel({
     setDeal(null);
   }, [preset]);
   useEffect(() => {
+    if (derived !== null && derived !== size) setSize(derived);
+  }, [derived, size]);
+  useEffect(() => {
     setNames((n) => Array.from({ length: size }, (_, i) => n[i] ?? ''));
     setCards((c) => Array.from({ length: size }, (_, i) => c[i] ?? ''));
     setDeal(null);
@@ -54,15 +63,15 @@ export function SetupPanel({
 
   const players = names.map((n, i) => n.trim() || `${i + 1}`);
   const makeDeal = async (): Promise<void> => {
-    const d = randomDeal(preset, size, options);
+    const d = randomDeal(preset, size, changed);
     const salt = randomSalt();
     // The local commitment uses the server's text format with this console's table id.
-    setDeal({ deal: d, salt, commitment: await commitDeal(id, preset, size, options, d, salt) });
+    setDeal({ deal: d, salt, commitment: await commitDeal(id, preset, size, changed, d, salt) });
   };
   const start = (): void => {
     setError(null);
     const theDeal = dealMode === 'app' ? deal?.deal : (cards as RoleId[]);
-    const setup = { preset, players, deal: theDeal, options };
+    const setup = { preset, players, deal: theDeal, options: changed };
     const v = validateSetup(setup);
     if (!v.ok) {
       setError(`${v.error.message[lang]}${v.error.detail ? ` (${v.error.detail})` : ''}`);
@@ -78,7 +87,7 @@ export function SetupPanel({
   const createOnServer = async (): Promise<void> => {
     if (!onServerCreate) return;
     setError(null);
-    const e = await onServerCreate({ preset, size, names: players, options });
+    const e = await onServerCreate({ preset, size, names: players, options: changed });
     if (e) setError(e);
   };
 
@@ -91,14 +100,14 @@ export function SetupPanel({
           <select data-testid="preset" value={preset} onChange={(e) => setPreset(e.target.value as PresetId)}>
             {presets.map((p) => (
               <option key={p} value={p}>
-                {p}
+                {t(`preset.${p}`, { defaultValue: p })}
               </option>
             ))}
           </select>
         </label>
         <label>
           {L(lang, 'Игроков:', 'Players:')}{' '}
-          <select data-testid="size" value={size} onChange={(e) => setSize(Number(e.target.value))}>
+          <select data-testid="size" value={size} disabled={derived !== null} onChange={(e) => setSize(Number(e.target.value))}>
             {Array.from({ length: def.sizes[1] - def.sizes[0] + 1 }, (_, i) => def.sizes[0] + i).map((n) => (
               <option key={n} value={n}>
                 {n}
@@ -126,38 +135,21 @@ export function SetupPanel({
           </label>
         ))}
       </div>
-      <h3>{L(lang, 'Опции', 'Options')}</h3>
-      <div className="options" data-testid="options">
-        {OPTION_DEFS.filter((o) => o.key in defaults).map((o) => {
-          const cur = options[o.key] ?? defaults[o.key];
-          const set = (v: unknown): void => {
-            setOptions((x) => ({ ...x, [o.key]: v }));
+      <details className="judge-options" data-testid="options">
+        <summary>
+          {L(lang, 'Настройки стола', 'Table settings')}
+          {Object.keys(changedOptions(preset, options)).length > 0 && <span className="muted"> · {L(lang, `изменено: ${Object.keys(changedOptions(preset, options)).length}`, `changed: ${Object.keys(changedOptions(preset, options)).length}`)}</span>}
+        </summary>
+        <OptionEditor
+          preset={preset}
+          size={size}
+          values={options}
+          onChange={(k, v) => {
+            setOptions((x) => ({ ...x, [k]: v }));
             setDeal(null);
-          };
-          return (
-            <label key={o.key} className="option" title={o.doc[lang]}>
-              <span>
-                {o.doc[lang]} <Rule rule={o.rule} />
-              </span>
-              {typeof cur === 'boolean' ? (
-                <input type="checkbox" checked={cur} onChange={(e) => set(e.target.checked)} />
-              ) : o.values ? (
-                <select value={String(cur)} onChange={(e) => set(e.target.value)}>
-                  {o.values.map((v) => (
-                    <option key={v} value={v}>
-                      {v}
-                    </option>
-                  ))}
-                </select>
-              ) : typeof cur === 'number' ? (
-                <input type="number" value={cur} min={o.range?.[0]} max={o.range?.[1]} onChange={(e) => set(Number(e.target.value))} />
-              ) : (
-                <span>{JSON.stringify(cur)}</span>
-              )}
-            </label>
-          );
-        })}
-      </div>
+          }}
+        />
+      </details>
       <h3>
         {L(lang, 'Раздача', 'The deal')} <Rule rule="R60" />
       </h3>

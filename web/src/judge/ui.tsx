@@ -32,7 +32,8 @@ export function SeatGrid({
   columns?: number;
 }) {
   return (
-    <div className="seat-grid" style={{ gridTemplateColumns: `repeat(${columns}, 1fr)` }} data-testid={testid}>
+    // More than five columns fold to five on a phone (judge.css): ten 44-px buttons do not fit 390 px.
+    <div className={`seat-grid${columns > 5 ? ' seat-grid-wide' : ''}`} style={{ gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))` }} data-testid={testid}>
       {seats.map((s) => (
         <button
           key={s.seat}

@@ -53,3 +53,13 @@ export const api = {
       body: JSON.stringify({ token }),
     }),
 };
+
+/**
+ * What went wrong, in the reader's language: the server's own sentence when it sent one (with its
+ * detail for English readers only: details are developers' notes), else a plain "no answer".
+ */
+export function errorText(e: unknown, lang: 'ru' | 'en'): string {
+  if (e instanceof ApiError && e.text) return e.text[lang];
+  if (e instanceof ApiError) return lang === 'ru' ? `Ошибка сервера (${e.status})` : `Server error (${e.status})`;
+  return lang === 'ru' ? 'Сервер не отвечает. Проверьте соединение и повторите.' : 'The server does not answer. Check the connection and try again.';
+}

@@ -28,10 +28,7 @@ function list(seats: readonly number[], name: NameOf): string {
   return seats.map(name).join(', ');
 }
 
-/**
- * One line of the log, or null for events a player's log does not print
- * (speech text is shown in the speech panel; a vote cast shows only to its voter).
- */
+/** One line of the log, or null for events a player's log does not print. */
 export function eventText(e: GameEvent, t: TFunction, name: NameOf): string | null {
   switch (e.t) {
     case 'gameStarted':
@@ -159,4 +156,37 @@ export function currentSpeech(log: readonly GameEvent[]): { start: number; said:
     if (e.t === 'said') said.push(e);
   }
   return { start, said };
+}
+
+/** The votes of the round under way (R8: public as cast): voters by candidate, and "all leave?" answers. */
+export function votesThisRound(log: readonly GameEvent[]): { byTarget: Map<number, number[]>; leaveYes: number[]; leaveNo: number[] } {
+  const out = { byTarget: new Map<number, number[]>(), leaveYes: [] as number[], leaveNo: [] as number[] };
+  let start = -1;
+  for (let i = log.length - 1; i >= 0; i--)
+    if (log[i]!.t === 'votingStarted') {
+      start = i;
+      break;
+    }
+  if (start < 0) return out;
+  for (const e of log.slice(start + 1)) {
+    if (e.t !== 'voteCast') continue;
+    if (e.leave !== undefined) (e.leave ? out.leaveYes : out.leaveNo).push(e.seat);
+    else if (e.target !== null) out.byTarget.set(e.target, [...(out.byTarget.get(e.target) ?? []), e.seat]);
+  }
+  return out;
+}
+
+/**
+ * What this player's own night checks found, by the seat checked (the sheriff's and the don's
+ * checkResult, the forum commissar's `told`): only events this viewer's log holds, so only theirs.
+ */
+export function myChecks(view: Pick<GameView, 'log' | 'you'>): Map<number, string> {
+  const out = new Map<number, string>();
+  const me = view.you?.seat;
+  if (me === undefined) return out;
+  for (const e of view.log) {
+    if (e.t === 'checkResult' && e.seat === me) out.set(e.target, e.result);
+    else if (e.t === 'told' && e.kind === 'checked' && e.target !== undefined && e.result !== undefined) out.set(e.target, e.result);
+  }
+  return out;
 }

@@ -174,7 +174,7 @@ export class GameClient {
           you: msg.you,
           legal: msg.legal ?? [],
           lastEvent: msg.lastEvent,
-          timer: msg.timer && msg.timer.kind ? msg.timer : null,
+          timer: msg.timer && msg.timer.kind ? timerOf(msg.timer) : null,
           error: null,
         });
         // Commands sent while we were away go again with the same nonces.
@@ -287,8 +287,13 @@ export class GameClient {
   }
 }
 
-function timerOf(t: Timer): Timer {
-  const out: Timer = { kind: t.kind, seat: t.seat, deadline: t.deadline, warning: t.warning };
+/**
+ * A server timer (no `running`) counts down from `leftMs` on this device's clock, taken when the
+ * frame arrives: the server's deadline on a clock a second ahead would start a minute at 0:59.
+ */
+export function timerOf(t: Timer, now = Date.now()): Timer {
+  const deadline = t.running === undefined && t.leftMs !== undefined ? now + t.leftMs : t.deadline;
+  const out: Timer = { kind: t.kind, seat: t.seat, deadline, warning: t.warning };
   if (t.running !== undefined) out.running = t.running;
   if (t.leftMs !== undefined) out.leftMs = t.leftMs;
   if (t.totalMs !== undefined) out.totalMs = t.totalMs;
@@ -315,12 +320,13 @@ export function useGameSnapshot(client: GameClient | null): GameSnapshot {
 
 /** Seconds left on a deadline, ticking every 250 ms. */
 export function useCountdown(deadline: number | undefined): number | null {
-  const [now, setNow] = useState(() => Date.now());
+  const [, setTick] = useState(0);
   useEffect(() => {
     if (deadline === undefined) return;
-    const id = setInterval(() => setNow(Date.now()), 250);
+    const id = setInterval(() => setTick((x) => x + 1), 250);
     return () => clearInterval(id);
   }, [deadline]);
   if (deadline === undefined) return null;
-  return Math.max(0, Math.ceil((deadline - now) / 1000));
+  // The clock is read at render time: a tick from before the deadline arrived would show 1:01.
+  return Math.max(0, Math.ceil((deadline - Date.now()) / 1000));
 }

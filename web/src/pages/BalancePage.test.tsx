@@ -22,6 +22,13 @@ describe('balance page (issue 8: the simulator report as a chart)', () => {
     const { container } = render(<BalancePage />);
     await waitFor(() => expect(container.querySelector('.balance-chart svg')).not.toBeNull());
     expect(screen.getAllByRole('row').length).toBe((sample as unknown[]).length + 1);
-    expect(container.textContent).toContain('classic club');
+    // Russian labels: presets, bot levels and options in words, never their ids; the dark theme.
+    expect(container.textContent).toContain('Классика · клубные боты');
+    expect(container.textContent).toContain('Голосование в первый день: нет');
+    const svg = container.querySelector('.balance-chart svg')!.outerHTML;
+    expect(svg).toContain('доля побед по местам');
+    expect(svg).toContain('красные');
+    expect(svg).not.toMatch(/classic club|win rate|firstDayVote/);
+    expect(svg).toContain('fill="#1e2129"');
   });
 });

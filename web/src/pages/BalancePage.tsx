@@ -2,8 +2,11 @@
 // drawn as the same SVG chart the CLI writes, with the win rates and their 95 % intervals.
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { OPTION_DEFS } from '../../../src/engine/index.js';
 import type { SimReport } from '../../../src/bots/sim/stats.js';
 import { simChartSvg } from '../../../src/bots/sim/svg.js';
+import { currentLang } from '../lib/i18n.js';
+import { optionValueText } from '../options/OptionEditor.js';
 
 const pct = (x: number): string => `${(100 * x).toFixed(1)} %`;
 
@@ -16,6 +19,21 @@ export function parseReports(json: unknown): SimReport[] | null {
       return null;
   }
   return list as SimReport[];
+}
+
+/**
+ * A run in words: the preset's short name and the bots' level, then (after a line break) each
+ * option the run changed, by name.
+ */
+export function runLabel(r: SimReport, t: (k: string, o?: Record<string, unknown>) => string): string {
+  const lang = currentLang();
+  const preset = t(`preset.${r.preset}`, { defaultValue: r.preset }).replace(/\s*\(.*\)$/, '');
+  const levels = [...new Set([r.policies.red, r.policies.black])].map((p) => t(`balance.policy_${p}`, { defaultValue: p }));
+  const options = Object.entries(r.options ?? {}).map(([k, v]) => {
+    const d = OPTION_DEFS.find((x) => x.key === k);
+    return d ? `${d.name[lang]}: ${optionValueText(d, v, lang, t)}` : `${k}=${String(v)}`;
+  });
+  return [`${preset} · ${levels.join(' / ')}`, ...(options.length ? [options.join('; ')] : [])].join('\n');
 }
 
 export default function BalancePage() {
@@ -49,7 +67,7 @@ export default function BalancePage() {
     <main className="page">
       <h1>{t('balance.title')}</h1>
       <p className="muted">{t('balance.intro')}</p>
-      <pre className="muted">gorod sim --preset classic --policy club --games 100000 --workers 2 --json &gt; report.json</pre>
+      <pre className="muted balance-cmd">gorod sim --preset classic --policy club --games 100000 --workers 2 --json &gt; report.json</pre>
       <label className="btn">
         {t('balance.open')}
         <input type="file" accept="application/json,.json" hidden onChange={(e) => void load(e.target.files?.[0])} />
@@ -57,33 +75,35 @@ export default function BalancePage() {
       {error && <p className="error">{error}</p>}
       {reports && (
         <>
-          <div className="balance-chart" style={{ overflowX: 'auto', marginTop: '1rem' }} dangerouslySetInnerHTML={{ __html: simChartSvg(reports) }} />
-          <table className="balance-table">
-            <thead>
-              <tr>
-                <th>{t('balance.run')}</th>
-                <th>{t('balance.games')}</th>
-                <th>{t('balance.red')}</th>
-                <th>{t('balance.black')}</th>
-                <th>{t('balance.days')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {reports.map((r) => (
-                <tr key={r.label}>
-                  <td>{r.label}</td>
-                  <td>{r.games}</td>
-                  <td>
-                    {pct(r.wins.red.rate)} [{pct(r.wins.red.lo)}, {pct(r.wins.red.hi)}]
-                  </td>
-                  <td>
-                    {pct(r.wins.black.rate)} [{pct(r.wins.black.lo)}, {pct(r.wins.black.hi)}]
-                  </td>
-                  <td>{r.avgDays.toFixed(2)}</td>
+          <div className="balance-chart" style={{ overflowX: 'auto', marginTop: '1rem' }} dangerouslySetInnerHTML={{ __html: simChartSvg(reports, { lang: currentLang(), theme: 'dark', title: t('balance.chartTitle'), labels: reports.map((r) => runLabel(r, t)) }) }} />
+          <div className="balance-table-wrap">
+            <table className="balance-table">
+              <thead>
+                <tr>
+                  <th>{t('balance.run')}</th>
+                  <th>{t('balance.games')}</th>
+                  <th>{t('balance.red')}</th>
+                  <th>{t('balance.black')}</th>
+                  <th>{t('balance.days')}</th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
+              </thead>
+              <tbody>
+                {reports.map((r) => (
+                  <tr key={r.label}>
+                    <td className="balance-run">{runLabel(r, t)}</td>
+                    <td>{r.games}</td>
+                    <td>
+                      {pct(r.wins.red.rate)} [{pct(r.wins.red.lo)}, {pct(r.wins.red.hi)}]
+                    </td>
+                    <td>
+                      {pct(r.wins.black.rate)} [{pct(r.wins.black.lo)}, {pct(r.wins.black.hi)}]
+                    </td>
+                    <td>{r.avgDays.toFixed(2)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
         </>
       )}
     </main>

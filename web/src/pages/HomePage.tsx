@@ -1,9 +1,10 @@
 // Home / lobby: create a table (preset, size, options explained by the engine's own docs, bot
 // seats, open to strangers or not), the open tables (watch; take a free seat of an open table),
 // join by link, past games.
-import { useEffect, useMemo, useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { OPTION_DEFS, PRESET_DEFS, PRESETS, defaultOptions, type Options, type PresetId } from '../../../src/engine/index.js';
+import { PRESET_DEFS, PRESETS, defaultOptions, resolveOptions, type PresetId } from '../../../src/engine/index.js';
+import { changedOptions, OptionEditor, setupProblem, type OptionValues } from '../options/OptionEditor.js';
 import { api, ApiError } from '../lib/api.js';
 import { currentLang } from '../lib/i18n.js';
 import type { LobbyTable, PastGame } from '../lib/protocol.js';
@@ -12,56 +13,25 @@ import { claimedSeat, createdTable, markNamed, nickname, playLink, rememberClaim
 
 const available = (): PresetId[] => PRESETS.filter((p) => PRESET_DEFS[p] !== undefined);
 
-function OptionField({ k, value, onChange }: { k: keyof Options; value: Options[keyof Options]; onChange: (v: Options[keyof Options]) => void }) {
-  const { t } = useTranslation();
-  const def = OPTION_DEFS.find((d) => d.key === k)!;
-  const doc = def.doc[currentLang()];
-  const id = `opt-${k}`;
-  let input: React.ReactNode;
-  if (typeof value === 'boolean') {
-    input = <input id={id} type="checkbox" checked={value} onChange={(e) => onChange(e.target.checked)} />;
-  } else if (def.values) {
-    input = (
-      <select id={id} value={String(value)} onChange={(e) => onChange(e.target.value as Options[keyof Options])}>
-        {def.values.map((v) => (
-          <option key={v} value={v}>
-            {t(`optValue.${v}`, { defaultValue: v })}
-          </option>
-        ))}
-      </select>
-    );
-  } else {
-    input = (
-      <input
-        id={id}
-        type="number"
-        min={def.range?.[0]}
-        max={def.range?.[1]}
-        value={Number(value)}
-        onChange={(e) => onChange(Number(e.target.value))}
-      />
-    );
-  }
-  return (
-    <div className={`option ${typeof value === 'boolean' ? 'option-bool' : ''}`}>
-      <label htmlFor={id}>
-        <span className="option-name">{t(`opt.${k}`, { defaultValue: k })}</span>
-        <span className="rule-tag">{def.rule}</span>
-      </label>
-      {input}
-      <p className="option-doc">{doc}</p>
-    </div>
-  );
-}
+/** Bot levels a creator may pick (src/bots registry names); the first is the default. */
+export const BOT_LEVELS = ['club', 'random'] as const;
 
 /**
- * The form's defaults: the engine's, except that an online table's night runs to its timer (the
- * server's default too, R18 docs/rules/classic.md) — the form says so rather than hide it.
+ * The form's option base: the engine's defaults, except that an online table's night runs to its
+ * timer (the server's default too, R18 docs/rules/classic.md) — the form says so rather than hide it.
  */
-function formDefaults(preset: PresetId, mode: 'online' | 'judge'): Options {
-  const o = defaultOptions(preset);
-  if (mode === 'online' && o.nightEnds !== undefined) o.nightEnds = 'close';
+function formBase(preset: PresetId, mode: 'online' | 'judge'): OptionValues {
+  const o = defaultOptions(preset) as unknown as OptionValues;
+  if (mode === 'online' && o['nightEnds'] !== undefined) o['nightEnds'] = 'close';
   return o;
+}
+
+/** The table size: the form's, unless the preset derives it from an option (tournament: seats). */
+function sizeOf(preset: PresetId, size: number, values: OptionValues): number {
+  const def = PRESET_DEFS[preset]!;
+  if (!def.sizeFor) return size;
+  const o = resolveOptions(preset, changedOptions(preset, values));
+  return o.ok ? def.sizeFor(o.value) : size;
 }
 
 function CreateTable() {
@@ -69,25 +39,26 @@ function CreateTable() {
   const presets = available();
   const [preset, setPreset] = useState<PresetId>(presets[0] ?? 'classic');
   const def = PRESET_DEFS[preset]!;
-  const [size, setSize] = useState(def.defaultSize);
+  const [formSize, setSize] = useState(def.defaultSize);
   const [mode, setMode] = useState<'online' | 'judge'>('online');
-  const [opts, setOpts] = useState<Options>(() => formDefaults(preset, 'online'));
+  const [opts, setOpts] = useState<OptionValues>({});
   const [bots, setBots] = useState<number[]>([]);
+  const [level, setLevel] = useState<string>(BOT_LEVELS[0]);
   const [clock, setClock] = useState({ introNightSeconds: 30, nightSeconds: 60, voteSeconds: 30 });
   const [open, setOpen] = useState(false);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const keys = useMemo(() => Object.keys(defaultOptions(preset)) as (keyof Options)[], [preset]);
+  const base = formBase(preset, mode);
+  const values = { ...base, ...opts };
+  const size = sizeOf(preset, formSize, values);
+  const problem = setupProblem(preset, size, values, currentLang());
 
   const choosePreset = (p: PresetId): void => {
     setPreset(p);
     setSize(PRESET_DEFS[p]!.defaultSize);
-    setOpts(formDefaults(p, mode));
+    setOpts({});
     setBots([]);
-  };
-  const chooseMode = (m: 'online' | 'judge'): void => {
-    setMode(m);
-    setOpts((o) => ({ ...o, nightEnds: formDefaults(preset, m).nightEnds }));
+    setError(null);
   };
   const toggleBot = (s: number): void => setBots((b) => (b.includes(s) ? b.filter((x) => x !== s) : [...b, s].sort((x, y) => x - y)));
 
@@ -95,18 +66,19 @@ function CreateTable() {
     e.preventDefault();
     setBusy(true);
     setError(null);
-    const defaults = defaultOptions(preset) as unknown as Record<string, unknown>;
-    const changed: Record<string, unknown> = {};
-    for (const k of keys) if (opts[k] !== defaults[k]) changed[k] = opts[k];
-    // Sent as shown: the server's own default for online tables differs from the engine's.
-    changed['nightEnds'] = opts.nightEnds;
+    // Only what differs from the engine's defaults; the night's end is sent as shown, since the
+    // server's own default for online tables differs from the engine's.
+    const options = changedOptions(preset, values);
+    if (values['nightEnds'] !== undefined) options['nightEnds'] = values['nightEnds'];
+    const seatBots = bots.filter((b) => b <= size);
     try {
       const created = await api.createTable({
         preset,
         size,
         mode,
-        options: changed,
-        bots: bots.filter((b) => b <= size),
+        options,
+        bots: seatBots,
+        ...(seatBots.length > 0 ? { botPolicy: level } : {}),
         clock: { ...clock },
         ...(mode === 'online' && open ? { open: true } : {}),
       });
@@ -126,12 +98,12 @@ function CreateTable() {
         <select id="preset" value={preset} onChange={(e) => choosePreset(e.target.value as PresetId)}>
           {presets.map((p) => (
             <option key={p} value={p}>
-              {t(`preset.${p}`)}
+              {t(`preset.${p}`, { defaultValue: p })}
             </option>
           ))}
         </select>
         <Link to={`/rules/${preset}`} className="small-link">
-          {t('home.rulesOf', { preset: t(`preset.${preset}`) })}
+          {t('home.rulesOf', { preset: t(`preset.${preset}`, { defaultValue: preset }) })}
         </Link>
       </div>
       <div className="form-row">
@@ -139,21 +111,26 @@ function CreateTable() {
         <input
           id="size"
           type="number"
+          inputMode="numeric"
           min={def.sizes[0]}
           max={def.sizes[1]}
           value={size}
-          disabled={def.sizes[0] === def.sizes[1]}
+          disabled={def.sizes[0] === def.sizes[1] || def.sizeFor !== undefined}
           onChange={(e) => setSize(Math.max(def.sizes[0], Math.min(def.sizes[1], Number(e.target.value) || def.defaultSize)))}
         />
-        <span className="muted">{t('home.sizeRange', { min: def.sizes[0], max: def.sizes[1] })}</span>
+        {def.sizeFor ? (
+          <span className="muted">{t('home.sizeByOption')}</span>
+        ) : (
+          def.sizes[0] !== def.sizes[1] && <span className="muted">{t('home.sizeRange', { min: def.sizes[0], max: def.sizes[1] })}</span>
+        )}
       </div>
       <fieldset className="form-row">
         <legend>{t('home.mode')}</legend>
         <label>
-          <input type="radio" name="mode" checked={mode === 'online'} onChange={() => chooseMode('online')} /> {t('home.modeOnline')}
+          <input type="radio" name="mode" checked={mode === 'online'} onChange={() => setMode('online')} /> {t('home.modeOnline')}
         </label>
         <label>
-          <input type="radio" name="mode" checked={mode === 'judge'} onChange={() => chooseMode('judge')} /> {t('home.modeJudge')}
+          <input type="radio" name="mode" checked={mode === 'judge'} onChange={() => setMode('judge')} /> {t('home.modeJudge')}
         </label>
       </fieldset>
       {mode === 'online' && (
@@ -163,52 +140,71 @@ function CreateTable() {
           </label>
         </div>
       )}
-      <fieldset className="bots">
-        <legend>{t('home.bots')}</legend>
-        <p className="option-doc">{t('home.botsHelp')}</p>
-        <div className="bot-seats">
-          {Array.from({ length: size }, (_, i) => i + 1).map((s) => (
-            <label key={s} className={`bot-seat${bots.includes(s) ? ' on' : ''}`}>
-              <input type="checkbox" checked={bots.includes(s)} onChange={() => toggleBot(s)} aria-label={t('home.botSeat', { n: s })} />
-              {s}
-            </label>
-          ))}
-        </div>
-        <div className="actions">
-          <button type="button" className="btn btn-small" onClick={() => setBots(Array.from({ length: size - 1 }, (_, i) => i + 2))}>
-            {t('home.botsAllButOne')}
-          </button>
-          <button type="button" className="btn btn-small" onClick={() => setBots([])}>
-            {t('home.botsNone')}
-          </button>
-        </div>
-      </fieldset>
-      <details className="options">
-        <summary>{t('home.options')}</summary>
-        {keys.map((k) => (
-          <OptionField key={k} k={k} value={opts[k]} onChange={(v) => setOpts((o) => ({ ...o, [k]: v }))} />
-        ))}
-      </details>
-      <details className="options">
-        <summary>{t('home.clock')}</summary>
-        <p className="option-doc">{t('home.clockHelp')}</p>
-        {(['introNightSeconds', 'nightSeconds', 'voteSeconds'] as const).map((k) => (
-          <div className="option" key={k}>
-            <label htmlFor={`clock-${k}`}>
-              <span className="option-name">{t(`home.${k}`)}</span>
-            </label>
-            <input
-              id={`clock-${k}`}
-              type="number"
-              min={0}
-              max={3600}
-              value={clock[k]}
-              onChange={(e) => setClock((c) => ({ ...c, [k]: Math.max(0, Math.min(3600, Number(e.target.value) || 0)) }))}
-            />
+      {mode === 'online' && (
+        <fieldset className="bots">
+          <legend>{t('home.bots')}</legend>
+          <p className="option-doc">{t('home.botsHelp')}</p>
+          <div className="bot-seats">
+            {Array.from({ length: size }, (_, i) => i + 1).map((s) => (
+              <label key={s} className={`bot-seat${bots.includes(s) ? ' on' : ''}`}>
+                <input type="checkbox" checked={bots.includes(s)} onChange={() => toggleBot(s)} aria-label={t('home.botSeat', { n: s })} />
+                {s}
+              </label>
+            ))}
           </div>
-        ))}
+          <div className="actions">
+            <button type="button" className="btn btn-small" onClick={() => setBots(Array.from({ length: size - 1 }, (_, i) => i + 2))}>
+              {t('home.botsAllButOne')}
+            </button>
+            <button type="button" className="btn btn-small" onClick={() => setBots([])}>
+              {t('home.botsNone')}
+            </button>
+          </div>
+          <div className="form-row bot-level">
+            <label htmlFor="bot-level">{t('home.botLevel')}</label>
+            <select id="bot-level" value={level} onChange={(e) => setLevel(e.target.value)}>
+              {BOT_LEVELS.map((l) => (
+                <option key={l} value={l}>
+                  {t(`home.botLevel_${l}`)}
+                </option>
+              ))}
+            </select>
+          </div>
+          <p className="option-doc">{t('home.botLevelHelp')}</p>
+        </fieldset>
+      )}
+      <details className="options" data-testid="options">
+        <summary>{t('home.options')}</summary>
+        <OptionEditor preset={preset} size={size} values={values} base={base} onChange={(k, v) => setOpts((o) => ({ ...o, [k]: v }))} />
       </details>
-      <button type="submit" className="btn btn-primary" disabled={busy}>
+      {mode === 'online' && (
+        <details className="options">
+          <summary>{t('home.clock')}</summary>
+          <p className="option-doc">{t('home.clockHelp')}</p>
+          {(['introNightSeconds', 'nightSeconds', 'voteSeconds'] as const).map((k) => (
+            <div className="option" key={k}>
+              <label htmlFor={`clock-${k}`}>
+                <span className="option-name">{t(`home.${k}`)}</span>
+              </label>
+              <input
+                id={`clock-${k}`}
+                type="number"
+                inputMode="numeric"
+                min={0}
+                max={3600}
+                value={clock[k]}
+                onChange={(e) => setClock((c) => ({ ...c, [k]: Math.max(0, Math.min(3600, Number(e.target.value) || 0)) }))}
+              />
+            </div>
+          ))}
+        </details>
+      )}
+      {problem && (
+        <p className="error" role="alert" data-testid="setup-problem">
+          {t('options.problem', { text: problem })}
+        </p>
+      )}
+      <button type="submit" className="btn btn-primary btn-wide" disabled={busy || problem !== null} data-testid="create">
         {t('home.createBtn')}
       </button>
       {error && (
@@ -383,6 +379,39 @@ function PastGames() {
   );
 }
 
+/** One tap to a game: a classic table, the player at seat 1, nine club bots, started at once. */
+function QuickPlay() {
+  const { t } = useTranslation();
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const play = async (): Promise<void> => {
+    setBusy(true);
+    setError(null);
+    try {
+      const created = await api.createTable({ preset: 'classic', mode: 'online', bots: [2, 3, 4, 5, 6, 7, 8, 9, 10], botPolicy: BOT_LEVELS[0] });
+      rememberCreated({ ...created, preset: 'classic', mode: 'online' });
+      const me = created.seats.find((s) => s.token)!;
+      navigate(seatLink(created.id, me.token!, me.seat));
+    } catch {
+      setError(t('home.quickPlayFailed'));
+      setBusy(false);
+    }
+  };
+  return (
+    <div className="quick-play">
+      <button type="button" className="btn btn-primary btn-big" disabled={busy} onClick={() => void play()} data-testid="quick-play">
+        {t('home.quickPlay')}
+      </button>
+      <p className="muted small">{t('home.quickPlayHelp')}</p>
+      {error && (
+        <p className="error" role="alert">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
 export function HomePage() {
   const { t } = useTranslation();
   return (
@@ -390,6 +419,7 @@ export function HomePage() {
       <section className="hero">
         <h1>{t('home.title')}</h1>
         <p>{t('home.tagline')}</p>
+        <QuickPlay />
       </section>
       <div className="home-grid">
         <CreateTable />

@@ -3,7 +3,7 @@
 // the browser), CSV and the record itself.
 import { useEffect, useMemo, useState } from 'react';
 import type { GameRecord } from '../../../src/engine/index.js';
-import { api } from '../lib/api.js';
+import { api, errorText } from '../lib/api.js';
 import { verifyCommitment, type CommitCheck } from '../lib/commitment.js';
 import { routeParam } from '../lib/router.js';
 import { causeName, roleName, roundName, teamName, verbName } from '../judge/format.js';
@@ -12,6 +12,7 @@ import { loadGame } from '../judge/offline.js';
 import { recordOf } from '../judge/session.js';
 import { download, Rule } from '../judge/ui.js';
 import { buildProtocol, protocolCsv, type Protocol } from './protocol.js';
+import { ProtocolGrid } from './ProtocolGrid.js';
 import './protocol.css';
 
 const L = (lang: Lang, ru: string, en: string): string => (lang === 'ru' ? ru : en);
@@ -40,9 +41,9 @@ function outcomeText(text: string, lang: Lang): string {
 export function ProtocolSheet({ p, lang }: { p: Protocol; lang: Lang }) {
   return (
     <div className="protocol-sheet" data-testid="protocol">
-      <h1>
-        {L(lang, 'Протокол игры', 'Game protocol')} · {p.preset} {p.tableId ? `· ${p.tableId}` : ''}
-      </h1>
+      <h2 className="proto-sheet2">
+        {L(lang, 'Лист 2. Подробный протокол', 'Sheet 2. The detailed protocol')}
+      </h2>
       <p data-testid="proto-result">
         <b>{L(lang, 'Результат:', 'Result:')}</b> {p.finished ? teamName(p.winner, lang) : L(lang, 'игра не окончена', 'not finished')} <Rule rule={p.winRule ?? undefined} />
       </p>
@@ -168,7 +169,7 @@ export default function ProtocolPage() {
     api
       .record(id)
       .then((r) => setRecord(r as GameRecord))
-      .catch((e: unknown) => setError(e instanceof Error ? e.message : String(e)));
+      .catch((e: unknown) => setError(errorText(e, lang)));
   }, [id, record]);
   const p = useMemo(() => (record ? buildProtocol(record) : null), [record]);
   const [check, setCheck] = useState<CommitCheck | null>(null);
@@ -209,7 +210,14 @@ export default function ProtocolPage() {
           R60: {check.ok ? L(lang, 'раздача совпадает с хэшем, опубликованным до игры', 'the deal matches the commitment published before the game') : L(lang, `хэш не совпадает (${check.reason ?? ''})`, `commitment mismatch (${check.reason ?? ''})`)}
         </p>
       )}
-      {p ? <ProtocolSheet p={p} lang={lang} /> : <p className="muted">{error ?? L(lang, 'Загрузка записи…', 'Loading the record…')}</p>}
+      {p ? (
+        <>
+          <ProtocolGrid p={p} />
+          <ProtocolSheet p={p} lang={lang} />
+        </>
+      ) : (
+        <p className="muted">{error ?? L(lang, 'Загрузка записи…', 'Loading the record…')}</p>
+      )}
     </main>
   );
 }

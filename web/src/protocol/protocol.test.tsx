@@ -7,6 +7,8 @@ import { Board } from '../display/DisplayPage.js';
 import { addEntry, recordOf, stateOf, tryBatch, type JudgeGame } from '../judge/session.js';
 import { classicGame } from '../judge/testkit.js';
 import { buildProtocol, protocolCsv } from './protocol.js';
+import { ProtocolGrid } from './ProtocolGrid.js';
+import '../lib/i18n.js';
 
 afterEach(cleanup);
 
@@ -44,6 +46,22 @@ describe('protocol', () => {
     expect(csv).toContain('seat,2,P2,don,black,0,,');
     expect(csv).toContain('day,1,vote:main,,,4=3 6=7,R8');
     expect(csv).toContain('night,1,plan,,7 3,,R17');
+  });
+
+  it('the grid sheet: a row per seat with its role and fouls as marks, day columns with nominations and votes by seat, the options by name', () => {
+    const p = buildProtocol(recordOf(played()))!;
+    render(<ProtocolGrid p={p} />);
+    const grid = screen.getByTestId('protocol-grid');
+    const row = (seat: number) => grid.querySelector(`tr[data-seat="${seat}"]`) as HTMLElement;
+    expect(row(2).querySelector('[data-testid="grid-role"]')!.textContent).toBe('Дон');
+    expect(row(9).querySelector('[data-testid="grid-fouls"]')!.textContent).toBe('●○○○');
+    expect(row(1).querySelector('.pg-nom')!.textContent).toBe('4');
+    expect(row(1).querySelector('[data-testid="grid-vote-1"]')!.textContent).toBe('4');
+    expect(row(5).querySelector('[data-testid="grid-vote-1"]')!.textContent).toBe('6*');
+    const opts = screen.getByTestId('grid-options').textContent!;
+    expect(opts).toContain('Голос за себя');
+    expect(opts).toContain('удаление');
+    expect(opts).not.toMatch(/selfVote|removal/);
   });
 
   it('R16 the board renders the public view: no role and no night action before the end', () => {

@@ -1,7 +1,7 @@
 // The game protocol (бланк) from a record: seats with names, roles, fouls and exits; per day the
 // nominations and every vote round; per night the shots, checks and other actions; the result and,
 // for presets with points, the points. Pure: the page renders it, the CSV export flattens it.
-import { replay, type GameEvent, type GameRecord, type GameState, type RoleId, type Team } from '../../../src/engine/index.js';
+import { replay, type GameEvent, type GameRecord, type GameState, type Options, type RoleId, type Team } from '../../../src/engine/index.js';
 import { hasPoints, score, type SeatScore } from '../../../src/engine/score.js';
 
 export interface ProtoSeat {
@@ -44,6 +44,14 @@ export interface ProtoNight {
 
 export interface Protocol {
   preset: string;
+  /** The table's options as the game played them (every one, defaults included). */
+  options: Options;
+  /** When the game was made (the record's meta.createdAt, epoch ms), if known. */
+  createdAt: number | null;
+  /** The first player killed at night named these seats (FIIM best move). */
+  bestMove: { seat: number; targets: number[] } | null;
+  /** The judge's extra points. */
+  extras: { seat: number; points: number; reason: string }[];
   tableId: string | null;
   commitment: string | null;
   seats: ProtoSeat[];
@@ -67,8 +75,16 @@ export function buildProtocol(record: GameRecord | unknown): Protocol | null {
   let night: ProtoNight | null = null;
   const roleOf = (seat: number): RoleId => s.seats[seat - 1]!.role;
   let winRule: string | null = null;
+  let bestMove: Protocol['bestMove'] = null;
+  const extras: Protocol['extras'] = [];
   for (const e of s.log as GameEvent[]) {
     switch (e.t) {
+      case 'bestMove':
+        bestMove = { seat: e.seat, targets: e.targets.slice() };
+        break;
+      case 'extraPoints':
+        extras.push({ seat: e.seat, points: e.points, reason: e.reason });
+        break;
       case 'nightStarted':
         night = { night: e.night, intro: e.intro, plan: null, actions: [], checks: [], killed: [], miss: false };
         nights.push(night);
@@ -140,6 +156,10 @@ export function buildProtocol(record: GameRecord | unknown): Protocol | null {
   const meta = (rec.meta ?? {}) as Record<string, unknown>;
   return {
     preset: s.preset,
+    options: { ...s.options },
+    createdAt: typeof meta['createdAt'] === 'number' ? meta['createdAt'] : null,
+    bestMove,
+    extras,
     tableId: typeof meta['tableId'] === 'string' ? meta['tableId'] : null,
     commitment: typeof rec.commitment === 'string' ? rec.commitment : null,
     seats,

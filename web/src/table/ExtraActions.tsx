@@ -3,6 +3,7 @@
 // so the night screen stays the same for every role.
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { currentLang } from '../lib/i18n.js';
 import type { Command, GameView } from '../../../src/engine/index.js';
 import { nameOf } from '../lib/format.js';
 import type { Legal, Send } from './types.js';
@@ -20,7 +21,7 @@ function Row({ verb, cmds, view, send }: { verb: string; cmds: Command[]; view: 
   const run = async (c: Omit<Command, 'by'>): Promise<void> => {
     setError(null);
     const r = await send(c);
-    if (!r.ok) setError(t(`err.${r.error.code}`, { defaultValue: r.error.message.en }));
+    if (!r.ok) setError(t(`err.${r.error.code}`, { defaultValue: r.error.message[currentLang()] }));
   };
   return (
     <div className="nominate-row" data-verb={verb}>

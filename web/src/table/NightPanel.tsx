@@ -4,6 +4,7 @@
 // (hidden) role card.
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { currentLang } from '../lib/i18n.js';
 import type { GameEvent, GameView, Verb } from '../../../src/engine/index.js';
 import { nameOf } from '../lib/format.js';
 import { nightSlots, NIGHT_ROWS } from './night-slots.js';
@@ -56,7 +57,7 @@ export function NightPanel({ view, send, legal: _legal }: { view: GameView; send
     setBusy(true);
     const r = await send(verb === 'plan' ? { do: 'plan', targets: target as number[] } : { do: verb, target: target as number });
     setBusy(false);
-    if (!r.ok) setError(lang(r.error.code, r.error.message.en));
+    if (!r.ok) setError(lang(r.error.code, r.error.message[currentLang()]));
     else setDone((d) => ({ ...d, [`${key}/${rowKey}`]: Array.isArray(target) ? target[0]! : target }));
   };
 

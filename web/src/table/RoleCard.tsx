@@ -1,7 +1,7 @@
 // The player's own role, face down until tapped so a neighbour cannot glance at it. Black players
 // see their team on the back; the card also says what the night panel's moves mean for this role.
 import { useTranslation } from 'react-i18next';
-import type { GameView } from '../../../src/engine/index.js';
+import { ROLE_DEFS, type GameView } from '../../../src/engine/index.js';
 import { nameOf } from '../lib/format.js';
 import { nightSlots } from './night-slots.js';
 
@@ -12,6 +12,8 @@ export function RoleCard({ view, open, onToggle }: { view: GameView; open: boole
   const name = nameOf(view);
   const mates = view.seats.filter((s) => s.team === 'black' && s.seat !== you.seat && s.role);
   const slots = nightSlots(you.role);
+  // What the introduction night's three marks mean for this role (R17): the plan, or a screen.
+  const hasPlan = ROLE_DEFS[you.role].abilities.some((a) => a.verb === 'plan' && a.when === 'intro');
   return (
     <section className={`role-card${open ? ' role-open' : ''}`} aria-label={t('role.card')}>
       <button type="button" className="role-toggle" aria-expanded={open} onClick={onToggle}>
@@ -37,6 +39,11 @@ export function RoleCard({ view, open, onToggle }: { view: GameView; open: boole
               </>
             )}
           </div>
+          {view.stage.kind === 'night' && view.stage.intro && (
+            <p className="role-intro" data-testid="role-intro">
+              {t(hasPlan ? 'role.introDon' : you.team === 'black' ? 'role.introBlack' : 'role.introRed')}
+            </p>
+          )}
         </div>
       )}
     </section>

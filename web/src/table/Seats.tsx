@@ -2,9 +2,10 @@
 // Each seat shows its number, name, alive/out, fouls, nomination and who is speaking.
 import { useTranslation } from 'react-i18next';
 import type { GameView, SeatView } from '../../../src/engine/index.js';
+import { myChecks } from '../lib/format.js';
 
 export interface SeatsProps {
-  view: Pick<GameView, 'seats' | 'stage' | 'nominations' | 'ballot' | 'you' | 'finished' | 'options'>;
+  view: Pick<GameView, 'seats' | 'stage' | 'nominations' | 'ballot' | 'you' | 'finished' | 'options'> & Partial<Pick<GameView, 'log'>>;
   /** Force the list layout (forum tables and narrow screens may prefer it). */
   list?: boolean;
   onSeat?: (seat: number) => void;
@@ -13,7 +14,10 @@ export interface SeatsProps {
   showPrivate?: boolean;
 }
 
-type Ctx = Pick<SeatsProps, 'view' | 'showPrivate'>;
+type Ctx = Pick<SeatsProps, 'view' | 'showPrivate'> & {
+  /** This player's own check results by seat (empty while the role card is face down). */
+  checks?: ReadonlyMap<number, string>;
+};
 
 /** A role everyone at the table knows (the game is over, or it was revealed on exit, R16). */
 function roleShown(s: SeatView, c: Ctx): boolean {
@@ -24,9 +28,10 @@ function roleShown(s: SeatView, c: Ctx): boolean {
 
 export const RING_MAX = 15;
 
-function SeatBadges({ s, view, showPrivate }: { s: SeatView } & Ctx) {
+function SeatBadges({ s, view, showPrivate, checks }: { s: SeatView } & Ctx) {
   const { t } = useTranslation();
   const st = view.stage;
+  const check = checks?.get(s.seat);
   const speaking = st.kind === 'speech' && st.seat === s.seat;
   const nominated = view.nominations.some((n) => n.target === s.seat);
   const onBallot = st.kind === 'vote' && view.ballot.includes(s.seat);
@@ -41,6 +46,11 @@ function SeatBadges({ s, view, showPrivate }: { s: SeatView } & Ctx) {
       )}
       {!s.alive && <span className="badge badge-out">{t(`seat.out_${s.exit?.cause ?? 'vote'}`)}</span>}
       {roleShown(s, { view, showPrivate }) && <span className={`badge badge-role team-${s.team ?? 'red'}`}>{t(`role.${s.role!}`)}</span>}
+      {check !== undefined && !view.finished && (
+        <span className={`badge badge-check check-${check}`} data-testid={`check-${s.seat}`} title={t('seat.yourCheck')}>
+          {t(`check.${check}`)}
+        </span>
+      )}
     </span>
   );
 }
@@ -56,7 +66,7 @@ function seatClass(s: SeatView, view: SeatsProps['view'], selected: number | nul
   return c.join(' ');
 }
 
-function SeatBody({ s, view, showPrivate }: { s: SeatView } & Ctx) {
+function SeatBody({ s, view, showPrivate, checks }: { s: SeatView } & Ctx) {
   const { t } = useTranslation();
   return (
     <>
@@ -65,17 +75,17 @@ function SeatBody({ s, view, showPrivate }: { s: SeatView } & Ctx) {
         {s.name && s.name !== String(s.seat) ? s.name : t('seat.player', { n: s.seat })}
         {view.you?.seat === s.seat && <span className="seat-me"> {t('seat.you')}</span>}
       </span>
-      <SeatBadges s={s} view={view} showPrivate={showPrivate} />
+      <SeatBadges s={s} view={view} showPrivate={showPrivate} checks={checks} />
     </>
   );
 }
 
 /** One seat: a button when seats can be picked, the same content either way. */
-function Seat({ s, view, onSeat, selected, showPrivate }: { s: SeatView } & Omit<SeatsProps, 'list'>) {
+function Seat({ s, view, onSeat, selected, showPrivate, checks }: { s: SeatView; checks: ReadonlyMap<number, string> } & Omit<SeatsProps, 'list'>) {
   const Tag = onSeat ? 'button' : 'div';
   return (
     <Tag className={seatClass(s, view, selected, showPrivate)} data-seat={s.seat} {...(onSeat ? { type: 'button' as const, onClick: () => onSeat(s.seat) } : {})}>
-      <SeatBody s={s} view={view} showPrivate={showPrivate} />
+      <SeatBody s={s} view={view} showPrivate={showPrivate} checks={checks} />
     </Tag>
   );
 }
@@ -84,12 +94,14 @@ export function Seats({ view, list, onSeat, selected, showPrivate }: SeatsProps)
   const { t } = useTranslation();
   const n = view.seats.length;
   const asList = list || n > RING_MAX;
+  // The player's own checks, marked on the seats they checked — only while the role card is open.
+  const checks = showPrivate !== false && view.log && view.you ? myChecks({ log: view.log, you: view.you }) : new Map<number, string>();
   if (asList) {
     return (
       <ol className="seat-list" aria-label={t('seat.table')}>
         {view.seats.map((s) => (
           <li key={s.seat}>
-            <Seat s={s} view={view} onSeat={onSeat} selected={selected} showPrivate={showPrivate} />
+            <Seat s={s} view={view} onSeat={onSeat} selected={selected} showPrivate={showPrivate} checks={checks} />
           </li>
         ))}
       </ol>
@@ -104,7 +116,7 @@ export function Seats({ view, list, onSeat, selected, showPrivate }: SeatsProps)
         const style = { left: `${50 + 42 * Math.cos(a)}%`, top: `${50 + 40 * Math.sin(a)}%` };
         return (
           <div role="listitem" key={s.seat} className="ring-slot" style={style}>
-            <Seat s={s} view={view} onSeat={onSeat} selected={selected} showPrivate={showPrivate} />
+            <Seat s={s} view={view} onSeat={onSeat} selected={selected} showPrivate={showPrivate} checks={checks} />
           </div>
         );
       })}

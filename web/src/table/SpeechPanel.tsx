@@ -3,6 +3,7 @@
 // tie speeches work the same way, without nominations.
 import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { currentLang } from '../lib/i18n.js';
 import type { GameView } from '../../../src/engine/index.js';
 import { currentSpeech, nameOf } from '../lib/format.js';
 import type { Legal, Send } from './types.js';
@@ -11,6 +12,17 @@ export function Nominations({ view }: { view: GameView }) {
   const { t } = useTranslation();
   const name = nameOf(view);
   if (view.phase !== 'day' || view.stage.kind === 'vote' || view.finished) return null;
+  // A tie (R9): only the tied players are candidates now, the last of them takes the votes not cast.
+  const tied = view.stage.kind === 'speech' && view.stage.speech === 'tie' ? view.ballot : [];
+  if (tied.length > 0) {
+    return (
+      <div className="nominations nominations-tie" data-testid="nominations">
+        <strong>{t('day.tie')}:</strong> {tied.map(name).join(', ')}
+        <p className="hint">{t('day.tieHint', { seconds: view.options.tieSpeechSeconds })}</p>
+        <p className="hint">{t('day.tieDefault', { seat: name(tied[tied.length - 1]!) })}</p>
+      </div>
+    );
+  }
   const list = view.nominations;
   const last = list[list.length - 1];
   return (
@@ -47,7 +59,7 @@ export function SpeechPanel({ view, send, legal }: { view: GameView; send: Send;
     setBusy(true);
     const r = await send(cmd);
     setBusy(false);
-    if (!r.ok) setError(t(`err.${r.error.code}`, { defaultValue: r.error.message.en }));
+    if (!r.ok) setError(t(`err.${r.error.code}`, { defaultValue: r.error.message[currentLang()] }));
     return r.ok;
   };
   const say = async (e?: FormEvent): Promise<void> => {
@@ -66,6 +78,9 @@ export function SpeechPanel({ view, send, legal }: { view: GameView; send: Send;
   return (
     <section className="panel speech-panel" aria-label={t('speech.title')}>
       <h3>{t(`speech.kind_${st.speech}`, { seat: name(st.seat) })}</h3>
+      <p className="hint speech-length">
+        {t('speech.length', { seconds: st.speech === 'tie' ? view.options.tieSpeechSeconds : st.speech === 'last' ? view.options.lastWordSeconds : view.options.speechSeconds })}
+      </p>
       <div className="speech-feed" ref={feed} aria-live="polite" data-testid="speech-feed">
         {said.length === 0 ? (
           <p className="muted">{mine ? t('speech.yourFloor') : t('speech.listening', { seat: name(st.seat) })}</p>

@@ -21,6 +21,7 @@ export interface TableViewProps {
   send?: Send;
   /** Rendered under the panels when the game is over (the game-over block). */
   over?: React.ReactNode;
+  /** Speeches in the log too (default): a bot's minute is over in seconds, its words stay readable. */
   showSaid?: boolean;
   /** The replay viewer shows everything the chosen viewer knows, without a face-down card. */
   alwaysShowPrivate?: boolean;
@@ -28,7 +29,7 @@ export interface TableViewProps {
 
 const readOnly: Send = async () => ({ ok: false, error: { code: 'readOnly', message: { ru: 'Только просмотр', en: 'Read only' } } });
 
-export function TableView({ view, timer = null, legal, send = readOnly, over, showSaid, alwaysShowPrivate }: TableViewProps) {
+export function TableView({ view, timer = null, legal, send = readOnly, over, showSaid = true, alwaysShowPrivate }: TableViewProps) {
   const { t } = useTranslation();
   // The role card is face down until tapped; while it is, nothing only this player knows is shown.
   const [open, setOpen] = useState(false);

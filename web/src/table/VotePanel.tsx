@@ -1,10 +1,12 @@
 // Voting: the candidates in the order they were nominated, one vote each, and the rule that a
-// vote not cast goes to the last candidate, explained before it happens (R8). The "all leave?"
-// round after a second tie is a yes/no question (R9).
+// vote not cast goes to the last candidate, explained before it happens (R8). Votes are public as
+// they are cast (hands are raised in the open): each candidate shows who voted against them. The
+// "all leave?" round after a second tie is a yes/no question (R9).
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { currentLang } from '../lib/i18n.js';
 import type { GameView } from '../../../src/engine/index.js';
-import { nameOf } from '../lib/format.js';
+import { nameOf, votesThisRound } from '../lib/format.js';
 import type { Legal, Send } from './types.js';
 
 export function VotePanel({ view, send, legal }: { view: GameView; send: Send; legal?: Legal }) {
@@ -22,6 +24,8 @@ export function VotePanel({ view, send, legal }: { view: GameView; send: Send; l
     break;
   }
   const mine = start >= 0 ? view.log.slice(start + 1).find((e) => e.t === 'voteCast' && e.seat === me) : undefined;
+  // R8: hands are raised in the open — who voted for whom, as it happens.
+  const cast = votesThisRound(view.log);
   const voted = mine !== undefined || (me !== undefined && view.voted.includes(me));
   const allowed = new Set((legal ?? []).filter((c) => c.do === 'vote').map((c) => (c.leave !== undefined ? `leave:${c.leave}` : `t:${c.target}`)));
   const canVote = !!view.you?.alive && !voted && allowed.size > 0;
@@ -32,7 +36,7 @@ export function VotePanel({ view, send, legal }: { view: GameView; send: Send; l
     setBusy(true);
     const r = await send({ do: 'vote', ...cmd });
     setBusy(false);
-    if (!r.ok) setError(t(`err.${r.error.code}`, { defaultValue: r.error.message.en }));
+    if (!r.ok) setError(t(`err.${r.error.code}`, { defaultValue: r.error.message[currentLang()] }));
   };
 
   const yourVote =
@@ -58,24 +62,36 @@ export function VotePanel({ view, send, legal }: { view: GameView; send: Send; l
               {t('vote.leaveNo')}
             </button>
           </div>
+          <p className="voters" data-testid="voters-leave">
+            {t('vote.leaveSoFar', { yes: cast.leaveYes.map(name).join(', ') || '—', no: cast.leaveNo.map(name).join(', ') || '—' })}
+          </p>
         </>
       ) : (
         <>
           {last !== undefined && <p className="hint">{t('vote.defaultRule', { seat: name(last) })}</p>}
           <ol className="candidates">
-            {view.ballot.map((seat) => (
-              <li key={seat}>
-                <button
-                  type="button"
-                  className="btn candidate"
-                  data-candidate={seat}
-                  disabled={!canVote || busy || !allowed.has(`t:${seat}`)}
-                  onClick={() => void vote({ target: seat })}
-                >
-                  {t('vote.against', { seat: name(seat) })}
-                </button>
-              </li>
-            ))}
+            {view.ballot.map((seat) => {
+              const by = cast.byTarget.get(seat) ?? [];
+              return (
+                <li key={seat}>
+                  <button
+                    type="button"
+                    className="btn candidate"
+                    data-candidate={seat}
+                    disabled={!canVote || busy || !allowed.has(`t:${seat}`)}
+                    onClick={() => void vote({ target: seat })}
+                  >
+                    <span>{t('vote.against', { seat: name(seat) })}</span>
+                    <span className="vote-count" aria-hidden="true" title={t('vote.count', { count: by.length })}>
+                      {by.length}
+                    </span>
+                  </button>
+                  <span className="voters" data-testid={`voters-${seat}`}>
+                    {by.length > 0 ? t('vote.votersList', { seats: by.join(', ') }) : t('vote.noVotersYet')}
+                  </span>
+                </li>
+              );
+            })}
           </ol>
         </>
       )}
