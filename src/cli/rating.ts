@@ -5,7 +5,7 @@
 import { eloRatings, finishedGame, playerStats, RATING_KINDS, type GameFacts, type RatedGame } from '../tournament/index.js';
 import { cliError } from './errors.js';
 import { readRecordsDir } from './records-dir.js';
-import { textTable } from './text-table.js';
+import { skipped, textTable } from './text-table.js';
 
 const H = {
   ru: { place: '№', name: 'Игрок', rating: 'Рейтинг', red: 'За красных', black: 'За чёрных', games: 'Игр', wins: 'Побед', checks: 'Проверки шерифа (чёрных)', first: 'Первый убитый', guesses: 'ЛХ (2/3 чёрных)', fouls: 'Фолы', removals: 'Удаления', rate: 'Победы, %' },
@@ -22,7 +22,7 @@ export function runRating(dir: string, o: { kind?: string; json?: boolean; stats
   const lang = o.lang === 'en' ? 'en' : 'ru';
   const h = H[lang];
   const kind = o.kind ?? 'club';
-  if (!(RATING_KINDS as readonly string[]).includes(kind) || kind === 'none') return cliError('--kind club, tournament or elite');
+  if (!(RATING_KINDS as readonly string[]).includes(kind) || kind === 'none') return cliError(lang === 'ru' ? '--kind: club, tournament или elite' : '--kind: club, tournament or elite');
   const files = readRecordsDir(dir);
   if (!files.ok) return cliError(files.error);
   const problems = [...files.errors];
@@ -42,7 +42,7 @@ export function runRating(dir: string, o: { kind?: string; json?: boolean; stats
   }
   const { rows } = eloRatings(games);
   const stats = playerStats(facts);
-  for (const p of problems) process.stderr.write(`skipped ${p}\n`);
+  for (const p of problems) process.stderr.write(`${skipped[lang]} ${p}\n`);
   if (o.json) {
     process.stdout.write(JSON.stringify(o.stats ? { ratings: rows, stats } : rows) + '\n');
     return problems.length ? 1 : 0;

@@ -85,7 +85,7 @@ export function runSeating(o: SeatingCliOptions): number {
   const forbidden: [number, number][] = [];
   for (const f of o.forbid ?? []) {
     const m = /^\s*(\d+)\s*[,-]\s*(\d+)\s*$/.exec(f);
-    if (!m) return cliError(`--forbid ${f}: two player numbers, like 3,17`);
+    if (!m) return cliError(lang === 'ru' ? `--forbid ${f}: два номера игроков, например 3,17` : `--forbid ${f}: two player numbers, like 3,17`);
     forbidden.push([Number(m[1]), Number(m[2])]);
   }
   const req = { players: num(o.players), tables: num(o.tables), games: num(o.games), forbidden, seed: o.seed ?? '' };
@@ -101,7 +101,7 @@ export function runSeating(o: SeatingCliOptions): number {
         bar.start(p.total, 0, { energy: '' });
         started = true;
       }
-      bar?.update(p.done, { energy: `Σm² ${p.energy}${p.forbiddenMet ? `, forbidden ${p.forbiddenMet}` : ''}` });
+      bar?.update(p.done, { energy: `Σm² ${p.energy}${p.forbiddenMet ? `, ${t.forbidden} ${p.forbiddenMet}` : ''}` });
       return performance.now() - t0 < limitMs;
     },
   });

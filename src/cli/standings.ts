@@ -16,7 +16,7 @@ import {
 import { cliError, typedError } from './errors.js';
 import { readRecordsDir } from './records-dir.js';
 import { readRecordFile } from './replay.js';
-import { textTable } from './text-table.js';
+import { skipped, textTable } from './text-table.js';
 
 const H = {
   ru: { place: '№', player: 'Игрок', points: 'Баллы', games: 'Игр', wins: 'Побед', groups: { main: 'Осн', bonus: 'Бонус', bestMove: 'ЛХ', extra: 'Доп', penalty: 'Штраф', compensation: 'Ci' }, counted: (n: number) => `Игр учтено: ${n}` },
@@ -62,7 +62,7 @@ export function runStandings(tournamentFile: string, dir: string, o: { scoring?:
     const key = slotKey(slot.value);
     const other = bySlot.get(key);
     if (other) {
-      problems.push(`${f.file}: round ${slot.value.round}, table ${slot.value.table} is ${other.file} already`);
+      problems.push(lang === 'ru' ? `${f.file}: тур ${slot.value.round}, стол ${slot.value.table} — это уже ${other.file}` : `${f.file}: round ${slot.value.round}, table ${slot.value.table} is ${other.file} already`);
       continue;
     }
     bySlot.set(key, { file: f.file, game: scoreSlot(t.value, slot.value, checked.value.facts) });
@@ -71,7 +71,7 @@ export function runStandings(tournamentFile: string, dir: string, o: { scoring?:
     t.value,
     [...bySlot.values()].map((x) => x.game),
   );
-  for (const p of problems) process.stderr.write(`skipped ${p}\n`);
+  for (const p of problems) process.stderr.write(`${skipped[lang]} ${p}\n`);
   process.stdout.write((o.json ? JSON.stringify(s) : standingsText(s, lang)) + '\n');
   return problems.length > 0 ? 1 : 0;
 }

@@ -21,3 +21,6 @@ export function textTable(head: string[], rows: (string | number)[][]): string {
 export function fmt(x: number): string {
   return String(Math.round(x * 1000) / 1000);
 }
+
+/** How a left-out file is introduced on stderr. */
+export const skipped = { ru: 'пропущен', en: 'skipped' } as const;

@@ -92,6 +92,7 @@ describe('gorod standings and gorod rating', () => {
     const r = capture(() => runStandings(file, extra, { json: true, lang: 'en' }));
     expect(r.code).toBe(1);
     expect(r.err).toMatch(/^skipped b\.json: The game matches no table of the tournament/);
+    expect(capture(() => runStandings(file, extra, {})).err).toMatch(/^пропущен b\.json: Игра не подходит ни к одному столу турнира/);
     expect(validateTournament(doc).ok).toBe(true);
   });
 
