@@ -105,7 +105,11 @@ export function runSeating(o: SeatingCliOptions): number {
       return performance.now() - t0 < limitMs;
     },
   });
-  if (started) bar?.stop();
+  if (started && bar) {
+    // Stopping at a proven optimum (or the time limit) ends the bar too.
+    bar.update(bar.getTotal());
+    bar.stop();
+  }
   const ms = performance.now() - t0;
   if (!r.ok) return typedError(r.error, lang);
   const s = r.value;
