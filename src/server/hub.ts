@@ -93,14 +93,23 @@ export class Hub {
   private uploads = new Map<string, Promise<CreateResult>>();
   private env: TableEnv;
   private stopped = false;
+  private finishedListeners: ((t: Table) => void)[] = [];
 
   constructor(private opts: HubOptions) {
     this.env = {
       storage: opts.storage,
       timeScale: opts.timeScale,
       log: opts.log,
-      onFinished: (t) => this.scheduleEviction(t),
+      onFinished: (t) => {
+        this.scheduleEviction(t);
+        for (const l of this.finishedListeners) l(t);
+      },
     };
+  }
+
+  /** Called when a game of a table ends (tournaments attach its record to a slot). */
+  onFinished(listener: (t: Table) => void): void {
+    this.finishedListeners.push(listener);
   }
 
   get storage(): Storage {

@@ -11,11 +11,20 @@ import type { Storage } from './storage.js';
 import { MemoryStorage } from './storage-memory.js';
 import { SqliteStorage } from './storage-sqlite.js';
 import { attachWebSocket } from './ws.js';
+import type { TournamentStore } from './tournament-store.js';
+import { MemoryTournamentStore } from './tournament-store-memory.js';
+import { SqliteTournamentStore } from './tournament-store-sqlite.js';
+import { TournamentService } from './tournaments.js';
+import { registerTournamentHttp } from './tournaments-http.js';
+import { TOURNAMENT_WS_PATH, tournamentWebSocket } from './tournaments-ws.js';
 
 export { verifyRecord, commitment } from './deal.js';
 export type { Storage } from './storage.js';
 export { MemoryStorage } from './storage-memory.js';
 export { SqliteStorage } from './storage-sqlite.js';
+export type { TournamentStore } from './tournament-store.js';
+export { MemoryTournamentStore } from './tournament-store-memory.js';
+export { SqliteTournamentStore } from './tournament-store-sqlite.js';
 
 export interface ServerOptions {
   /** Default PORT or 3000; 0 picks a free port. */
@@ -26,6 +35,8 @@ export interface ServerOptions {
   databaseUrl?: string;
   /** A storage object (tests); wins over databaseUrl. */
   storage?: Storage;
+  /** A tournament store (tests); default: beside the tables (the same SQLite file, or memory). */
+  tournamentStore?: TournamentStore;
   /** Extra allowed browser origins (ORIGINS, comma-separated); `*` allows any. */
   origins?: string[];
   /** The built web app; default web/dist of the project if it exists. */
@@ -46,6 +57,7 @@ export interface RunningServer {
   url: string;
   port: number;
   hub: Hub;
+  tournaments: TournamentService;
   /** Tables loaded from storage at start and how long that took (ms); warmMs once every table is rebuilt. */
   resumed: { tables: number; ms: number; warmMs?: number };
   /** Resolves when every loaded table has been rebuilt and its timers resumed. */
@@ -53,10 +65,17 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
+const isMemory = (url: string): boolean => url === 'memory:' || url === ':memory:';
+const sqlitePath = (url: string): string => resolve(url.replace(/^sqlite:(\/\/)?/, '').replace(/^file:(\/\/)?/, ''));
+
 export function storageFromUrl(url: string): Storage {
-  if (url === 'memory:' || url === ':memory:') return new MemoryStorage();
-  const path = url.replace(/^sqlite:(\/\/)?/, '').replace(/^file:(\/\/)?/, '');
-  return new SqliteStorage(resolve(path), { sync: process.env['SQLITE_SYNC'] === 'full' ? 'full' : 'normal' });
+  if (isMemory(url)) return new MemoryStorage();
+  return new SqliteStorage(sqlitePath(url), { sync: process.env['SQLITE_SYNC'] === 'full' ? 'full' : 'normal' });
+}
+
+/** Tournaments live in the same database as the tables (their own tables, their own connection). */
+export function tournamentStoreFromUrl(url: string): TournamentStore {
+  return isMemory(url) ? new MemoryTournamentStore() : new SqliteTournamentStore(sqlitePath(url));
 }
 
 // From src/server/ or, when compiled (`npm run build:server`), from dist/server-build/src/server/.
@@ -68,7 +87,9 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
   const host = opts.host ?? env['HOST'] ?? '127.0.0.1';
   const level = opts.logLevel ?? env['LOG_LEVEL'] ?? 'info';
   const logger: FastifyBaseLogger = level === false ? pino({ enabled: false }) : pino({ level });
-  const storage = opts.storage ?? storageFromUrl(opts.databaseUrl ?? env['DATABASE_URL'] ?? './data/gorod.sqlite');
+  const dbUrl = opts.databaseUrl ?? env['DATABASE_URL'] ?? './data/gorod.sqlite';
+  const storage = opts.storage ?? storageFromUrl(dbUrl);
+  const tournamentStore = opts.tournamentStore ?? (opts.storage ? new MemoryTournamentStore() : tournamentStoreFromUrl(dbUrl));
   const origins = opts.origins ?? (env['ORIGINS'] ? env['ORIGINS'].split(',').map((s) => s.trim()).filter(Boolean) : []);
   await loadPolicyRegistry();
 
@@ -79,6 +100,8 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
     log: logger,
     fixedDeals: opts.fixedDeals ?? env['GOROD_FIXED_DEALS'] === '1',
   });
+  const tournaments = new TournamentService({ store: tournamentStore, hub, log: logger });
+  hub.onFinished((t) => void tournaments.games.onTableFinished(t).catch((e) => logger.error({ table: t.id, err: String(e) }, 'tournament attach failed')));
   const t0 = performance.now();
   const tables = await hub.loadAll();
   const resumed: RunningServer['resumed'] = { tables, ms: Math.round(performance.now() - t0) };
@@ -89,7 +112,9 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
     bodyLimit: 64 * 1024,
   });
   await registerHttp(app, hub, { origins, webDir: opts.webDir === undefined ? PROJECT_WEB : opts.webDir });
-  const ws = attachWebSocket(app.server, hub, { origins, log: logger, ...(opts.rate ? { rate: opts.rate } : {}) });
+  registerTournamentHttp(app, tournaments);
+  const live = tournamentWebSocket(tournaments);
+  const ws = attachWebSocket(app.server, hub, { origins, log: logger, upgrades: { [TOURNAMENT_WS_PATH]: live.upgrade }, ...(opts.rate ? { rate: opts.rate } : {}) });
   // A restart brings every table's sockets back at once (10 per table): a deep accept queue
   // keeps those connects from being dropped (the kernel caps it at net.core.somaxconn).
   await app.listen({ port, host, backlog: 4096 });
@@ -107,16 +132,20 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
     url,
     port: realPort,
     hub,
+    tournaments,
     resumed,
     warmed: warming,
     async close(): Promise<void> {
       if (closed) return;
       closed = true;
       hub.close();
+      tournaments.close();
       await warming.catch(() => undefined);
+      live.close();
       ws.close();
       await app.close();
       await storage.close();
+      await tournamentStore.close();
     },
   };
 }

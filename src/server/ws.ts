@@ -7,13 +7,13 @@ import { reject, type Command } from '../engine/index.js';
 import type { Hub } from './hub.js';
 import { ClientMessage, CommandBody, serverError, zodDetail, type ErrorMessage } from './messages.js';
 import { relayTimer } from './judge.js';
+import { keepAlive } from './keepalive.js';
 import { originAllowed } from './origin.js';
 import { viewerOf, type Conn, type Role, type Table } from './table.js';
 
 export const MAX_FRAME = 16 * 1024;
 export const RATE = { burst: 40, perSecond: 20 };
 const HELLO_TIMEOUT_MS = 10_000;
-const HEARTBEAT_MS = 30_000;
 export const CLOSE_UNAUTHORIZED = 4401;
 
 interface Logger {
@@ -70,14 +70,21 @@ export function actorFor(role: Role, body: CommandBody, nonce: string): { by: Co
 export function attachWebSocket(
   server: import('node:http').Server,
   hub: Hub,
-  opts: { origins: string[]; log: Logger; rate?: { burst: number; perSecond: number } },
+  opts: {
+    origins: string[];
+    log: Logger;
+    rate?: { burst: number; perSecond: number };
+    /** Other WebSocket endpoints by path (tournaments-ws.ts), behind the same origin check. */
+    upgrades?: Record<string, (req: IncomingMessage, socket: Duplex, head: Buffer, url: URL) => void>;
+  },
 ): { wss: WebSocketServer; close(): void } {
   const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_FRAME });
   const rate = opts.rate ?? RATE;
 
   server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
     const url = new URL(req.url ?? '/', 'http://x');
-    if (url.pathname !== '/ws') {
+    const other = url.pathname === '/ws' ? undefined : opts.upgrades?.[url.pathname];
+    if (url.pathname !== '/ws' && !other) {
       socket.end('HTTP/1.1 404 Not Found\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
       return;
     }
@@ -85,25 +92,17 @@ export function attachWebSocket(
       socket.end('HTTP/1.1 403 Forbidden\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
       return;
     }
+    if (other) {
+      other(req, socket, head, url);
+      return;
+    }
     wss.handleUpgrade(req, socket, head, (ws) => onConnection(ws, url, socket));
   });
 
-  const alive = new WeakSet<WebSocket>();
-  const heartbeat = setInterval(() => {
-    for (const ws of wss.clients) {
-      if (!alive.has(ws)) {
-        ws.terminate();
-        continue;
-      }
-      alive.delete(ws);
-      ws.ping();
-    }
-  }, HEARTBEAT_MS);
-  heartbeat.unref();
+  const heartbeat = keepAlive(wss);
 
   function onConnection(ws: WebSocket, url: URL, socket: Duplex): void {
-    alive.add(ws);
-    ws.on('pong', () => alive.add(ws));
+    heartbeat.track(ws);
     const bucket = new Bucket(rate.burst, rate.perSecond);
     let bound: { table: Table; role: Role; conn: Conn } | null = null;
     // Frames of one turn (a command's update and its ack, a welcome and its events) leave in one
@@ -247,7 +246,7 @@ export function attachWebSocket(
   return {
     wss,
     close(): void {
-      clearInterval(heartbeat);
+      heartbeat.stop();
       for (const ws of wss.clients) ws.terminate();
       wss.close();
     },
