@@ -46,4 +46,28 @@ export default tseslint.config(
       'no-restricted-properties': ['error', { object: 'Math', property: 'random', message: 'Use the seeded PRNG (rng.ts).' }],
     },
   },
+  {
+    // The tournament module is pure like the engine: its own files and the engine, nothing else.
+    files: ['src/tournament/**/*.ts'],
+    ignores: ['src/tournament/**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { regex: '^(?!\\.{1,2}/)', message: 'src/tournament imports only its own modules and the engine (no packages, no Node built-ins).' },
+            { regex: '(^|/)(server|cli|bots|web)/', message: 'src/tournament imports only its own modules and the engine.' },
+          ],
+        },
+      ],
+      'no-restricted-globals': [
+        'error',
+        { name: 'Date', message: 'The tournament module has no clock: callers pass times in.' },
+        { name: 'setTimeout', message: 'The tournament module has no clock.' },
+        { name: 'process', message: 'The tournament module does no I/O.' },
+        { name: 'fetch', message: 'The tournament module does no I/O.' },
+      ],
+      'no-restricted-properties': ['error', { object: 'Math', property: 'random', message: 'Use the seeded PRNG (engine rng.ts).' }],
+    },
+  },
 );

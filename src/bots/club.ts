@@ -4,7 +4,7 @@
 // a false sheriff; black shoots the public sheriff, then the don's signal, then the don's plan,
 // pushes the reds the table already doubts, splits the table on day 1, and may claim sheriff.
 // A pure function of the view, the legal commands and the seat's random stream.
-import { ROLE_DEFS, type Command } from '../engine/index.js';
+import { ROLE_DEFS, SPEECHES, type Command, type SpeechKind } from '../engine/index.js';
 import { NotesCache, type Notes } from './notes.js';
 import type { BotDecision, BotInput, Lang, Policy, PolicyDef } from './policy.js';
 import { renderSpeech, type Speech } from './speech.js';
@@ -203,19 +203,25 @@ function blackSpeech(c: Ctx, kind: 'day' | 'tie' | 'last'): { sp: Speech; why: s
   return { sp, why: whys.join('; ') || 'keep a low profile' };
 }
 
+/** How a bot speaks in each kind of turn: the day-one winner's extra speech is a defence, like a tie speech. */
+const SPOKEN: Record<SpeechKind, 'day' | 'tie' | 'last'> = { day: 'day', tie: 'tie', last: 'last', respeech: 'tie', silent: 'day' };
+
 function speech(c: Ctx): BotDecision | null {
   const { n, input, lang } = c;
   const { view, legal } = input;
   const st = view.stage;
   if (st.kind !== 'speech') return null;
   const end = find(legal, 'endSpeech');
-  if (!n.saidNow && end && view.options.sayMaxLength > 0) {
+  // The day flow says what this turn allows: a silenced player's turn has no words (fiim 9.5.1).
+  const turn = SPEECHES[st.speech];
+  if (!n.saidNow && end && turn.talk && view.options.sayMaxLength > 0) {
     const b = assess(n, { noise: input.rand });
-    const { sp, why } = n.team === 'black' ? blackSpeech(c, st.speech) : redSpeech(c, b, st.speech);
+    const kind = SPOKEN[st.speech];
+    const { sp, why } = n.team === 'black' ? blackSpeech(c, kind) : redSpeech(c, b, kind);
     const text = renderSpeech(sp, lang).slice(0, view.options.sayMaxLength);
     if (text.trim().length > 0) return { command: { by: n.me, do: 'say', text }, why };
   }
-  if (st.speech === 'day' && !n.nominatedNow) {
+  if (turn.nominate && !n.nominatedNow) {
     const mine = [...n.speeches].reverse().find((x) => x.seat === n.me);
     const t = mine?.sp.nominate;
     const cmd = t !== undefined ? find(legal, 'nominate', t) : undefined;

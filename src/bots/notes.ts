@@ -1,7 +1,7 @@
 // A bot's notebook: everything its seat has seen, read from the view's log in one pass. The guide
 // tells a red player to remember "who nominated whom on which round and who voted against whom";
 // this is that memory, plus the seat's private facts (its checks, its team, the don's plan).
-import type { GameEvent, GameView, RoleId, Team } from '../engine/index.js';
+import type { GameEvent, GameView, RoleId, SpeechKind, Team } from '../engine/index.js';
 import { readSpeech, type Speech } from './speech.js';
 
 export interface Claim {
@@ -30,7 +30,7 @@ export interface Notes {
   allLeaveYes: { day: number; seat: number; ballot: number[] }[];
   exits: { seat: number; cause: string; day: number; phase: 'night' | 'day' }[];
   killedAtNight: Set<number>;
-  speeches: { seat: number; day: number; kind: 'day' | 'tie' | 'last'; sp: Speech }[];
+  speeches: { seat: number; day: number; kind: SpeechKind; sp: Speech }[];
   claims: Map<number, Claim>;
   /** Verbs I have used in this phase (a preset may let a choice be changed: the bot does not dither). */
   actedNow: Set<string>;
@@ -58,7 +58,7 @@ interface Acc {
   saidNow: boolean;
   nominatedNow: boolean;
   lastSaidDay: number;
-  speaking: { seat: number; kind: 'day' | 'tie' | 'last' } | null;
+  speaking: { seat: number; kind: SpeechKind } | null;
   ballot: number[];
   /** Events read so far, and the last one (by identity) to check the next log extends this one. */
   count: number;

@@ -1,4 +1,4 @@
-// gorod serve | replay | sim | verify
+// gorod serve | replay | sim | verify | seating | standings | rating
 import { Command } from 'commander';
 import { runReplay } from './replay.js';
 
@@ -61,6 +61,52 @@ program
   .action(async (args: string[]) => {
     const mod = (await import('../bots/sim/cli.js')) as unknown as { runSimCli: (argv: string[]) => Promise<number> };
     process.exitCode = await mod.runSimCli(args);
+  });
+
+const collect = (v: string, all: string[]): string[] => [...all, v];
+
+program
+  .command('seating')
+  .requiredOption('--players <n>', 'players (10 or more)')
+  .requiredOption('--tables <n>', 'tables a round')
+  .requiredOption('--games <n>', 'games per player')
+  .option('--seed <text>', 'the same seed gives the same seating', '')
+  .option('--forbid <a,b>', 'two players who must not meet (repeat for more pairs)', collect, [])
+  .option('--moves <n>', 'annealing moves (default: by size)')
+  .option('--time <seconds>', 'stop annealing after this long (the result then depends on the machine)')
+  .option('--table-weight <w>', 'trade even meetings for even table numbers (default 0: meetings first)')
+  .option('--json', 'print {"rounds": [...], "quality": {...}}')
+  .option('--lang <lang>', 'ru or en', 'ru')
+  .description('generate a tournament seating and print its quality beside a random and a greedy one')
+  .action(async (opts: Record<string, string | string[] | boolean | undefined>) => {
+    const { runSeating } = await import('./seating.js');
+    process.exitCode = runSeating(opts as unknown as Parameters<typeof runSeating>[0]);
+  });
+
+program
+  .command('standings')
+  .argument('<tournament>', 'a gorod-tournament/1 file (GET /api/tournaments/:id/document)')
+  .argument('<records>', 'a folder of the games\' gorod-record/1 files')
+  .option('--scoring <id>', 'count by this scoring system (fiim, tournament, win4) instead of the file\'s')
+  .option('--json', 'print the standings as JSON')
+  .option('--lang <lang>', 'ru or en', 'ru')
+  .description('the standings of a tournament from its games\' records')
+  .action(async (file: string, dir: string, opts: { scoring?: string; json?: boolean; lang?: string }) => {
+    const { runStandings } = await import('./standings.js');
+    process.exitCode = runStandings(file, dir, opts);
+  });
+
+program
+  .command('rating')
+  .argument('<records>', 'a folder of finished games\' gorod-record/1 files')
+  .option('--kind <kind>', 'K-factors: club (4/3), tournament (16/12) or elite (64/48)', 'club')
+  .option('--stats', 'also print each player\'s statistics')
+  .option('--json', 'print JSON')
+  .option('--lang <lang>', 'ru or en', 'ru')
+  .description('Elo ratings (red and black sides) and statistics over a folder of games')
+  .action(async (dir: string, opts: { kind?: string; json?: boolean; stats?: boolean; lang?: string }) => {
+    const { runRating } = await import('./rating.js');
+    process.exitCode = runRating(dir, opts);
   });
 
 await program.parseAsync(process.argv);

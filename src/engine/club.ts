@@ -3,11 +3,12 @@
 import { classicWinner, deliverChecks, unanimousShot } from './classic.js';
 import type { Command } from './command.js';
 import { emit, JUDGE, PUBLIC, type Ctx } from './emit.js';
-import { nightAction, type Handler } from './game.js';
+import { mayTalk } from './day.js';
+import { nightAction } from './night.js';
 import { anyTarget, doctorLimits, limitError, pastTargets } from './limits.js';
 import { reject, type Rejection } from './rejection.js';
 import type { Ability } from './roles.js';
-import type { PresetRules } from './rules.js';
+import type { Handler, PresetRules } from './rules.js';
 import type { GameState } from './state.js';
 import { livingCount } from './table.js';
 import type { Verb } from './vocab.js';
@@ -149,6 +150,7 @@ const say: Handler = (c, cmd) => {
   if (st.kind !== 'speech') return reject('wrongPhase', 'R4');
   const holder = floorHolder(s);
   if (cmd.by !== holder) return reject('notYourTurn', holder === st.seat ? 'R4' : 'R27');
+  if (!mayTalk(s)) return reject('silenced', 'fiim 9.5.1');
   const text = cmd.text;
   if (typeof text !== 'string' || text.trim().length === 0) return reject('malformed', undefined, 'text');
   if (text.length > s.options.sayMaxLength) return reject('textTooLong');

@@ -13,9 +13,14 @@ export interface Command {
   reason?: string;
   text?: string;
   points?: number;
+  /** voteCount: hands counted for `target` (or, with `leave: true`, for «all leave?»). */
+  count?: number;
+  /** onRecord: seats left «on record» as red and as black (fiim 6.7). */
+  red?: number[];
+  black?: number[];
 }
 
-type FieldKind = 'seat' | 'seatOrNull' | 'seats' | 'bool' | 'text' | 'number';
+type FieldKind = 'seat' | 'seatOrNull' | 'seats' | 'bool' | 'text' | 'number' | 'count';
 const FIELDS: Record<string, FieldKind> = {
   target: 'seatOrNull',
   targets: 'seats',
@@ -24,6 +29,9 @@ const FIELDS: Record<string, FieldKind> = {
   reason: 'text',
   text: 'text',
   points: 'number',
+  count: 'count',
+  red: 'seats',
+  black: 'seats',
 };
 
 /** Which optional fields each verb accepts; anything else is an unknown field. */
@@ -54,6 +62,9 @@ const VERB_FIELDS: Record<Verb, readonly string[]> = {
   extraPoints: ['target', 'points', 'reason'],
   endDay: [],
   lawyerDeadline: [],
+  techFoul: ['target', 'reason'],
+  voteCount: ['target', 'leave', 'count'],
+  onRecord: ['red', 'black'],
 };
 
 export const MAX_TEXT = 4000;
@@ -100,6 +111,9 @@ export function commandShapeError(x: unknown, size: number): Rejection | null {
         break;
       case 'number':
         if (typeof v !== 'number' || !Number.isFinite(v) || Math.abs(v) > 100) return reject('malformed', undefined, key);
+        break;
+      case 'count':
+        if (typeof v !== 'number' || !Number.isInteger(v) || v < 0 || v > size) return reject('malformed', undefined, key);
         break;
       default:
         return reject('unknownField', undefined, key.slice(0, 40));

@@ -1,6 +1,6 @@
 // The judge's words for each event, in Russian and English: the readable protocol of a game
 // (CLI replay, web event log). Pure text; it says only what the event itself carries.
-import type { GameEvent } from './events.js';
+import type { GameEvent, SkipCause } from './events.js';
 import { roleTitle } from './roles.js';
 import { describeForumEvent } from './forum-describe.js';
 
@@ -11,16 +11,18 @@ const T = {
     night: (n: number) => `Ночь ${n}`,
     day: (n: number) => `День ${n}`,
     win: { red: 'Победа красных', black: 'Победа чёрных', neutral: 'Победа маньяка', none: 'Ничья' },
-    cause: { vote: 'голосованием', kill: 'убит ночью', fouls: 'за 4 фола', removal: 'удалён ведущим', leave: 'покинул игру' },
-    speech: { day: 'речь', tie: 'речь в перестрелке', last: 'последнее слово' },
+    cause: { vote: 'голосованием', kill: 'убит ночью', fouls: 'за 4 фола', removal: 'удалён ведущим', leave: 'покинул игру', techFouls: 'за 2 технических фола' },
+    speech: { day: 'речь', tie: 'речь в перестрелке', last: 'последнее слово', respeech: 'дополнительная речь', silent: 'лишён слова (три фола), может выставить кандидатуру' },
+    skip: { fouls: 'три фола', frozen: 'заморожен путаной' },
     round: { main: 'голосование', revote: 'переголосование', allLeave: 'голосование «все уходят?»' },
   },
   en: {
     night: (n: number) => `Night ${n}`,
     day: (n: number) => `Day ${n}`,
     win: { red: 'Red wins', black: 'Black wins', neutral: 'The maniac wins', none: 'Draw' },
-    cause: { vote: 'by vote', kill: 'killed at night', fouls: 'for 4 fouls', removal: 'removed by the judge', leave: 'left the game' },
-    speech: { day: 'speech', tie: 'tie speech', last: 'last word' },
+    cause: { vote: 'by vote', kill: 'killed at night', fouls: 'for 4 fouls', removal: 'removed by the judge', leave: 'left the game', techFouls: 'for 2 technical fouls' },
+    speech: { day: 'speech', tie: 'tie speech', last: 'last word', respeech: 'extra speech', silent: 'no speech (three fouls), may nominate' },
+    skip: { fouls: 'three fouls', frozen: 'frozen by the putana' },
     round: { main: 'vote', revote: 'revote', allLeave: '"all leave?" vote' },
   },
 } as const;
@@ -34,6 +36,7 @@ const PRESET_TITLE: Partial<Record<string, [ru: string, en: string]>> = {
   club: ['клубная', 'club'],
   tournament: ['турнирная', 'tournament'],
   forum: ['форумная', 'forum'],
+  fiim: ['ФИИМ', 'FIIM'],
 };
 
 /** A night action in words; the target is null when the actor chose no one. */
@@ -51,6 +54,25 @@ const VERB: Partial<Record<string, { ru: string; en: string; ruNone: string; enN
 };
 
 const SAVED: Record<string, [ru: string, en: string]> = { shot: ['выстрела', 'the shot'], maniac: ['маньяка', 'the maniac'], freeze: ['заморозки', 'the freeze'] };
+
+/** The public sources a rule may name, in the reader's words («fiim 9.5.1» → «ФИИМ 9.5.1»). */
+const SOURCES: [RegExp, string, string][] = [
+  [/\bpolemica zeroVoting\b/g, 'Полемика, нулевой круг', 'Polemica zeroVoting'],
+  [/\bpolemica\b/g, 'Полемика', 'Polemica'],
+  [/\bfiim\b/g, 'ФИИМ', 'FIIM'],
+];
+
+/** A rule reference as a reader sees it: ruling numbers as they are, named sources in words. */
+export function ruleLabel(rule: string, lang: Lang): string {
+  let out = rule;
+  for (const [re, ru, en] of SOURCES) out = out.replace(re, lang === 'ru' ? ru : en);
+  return out;
+}
+
+/** Why a speech was skipped. Events stored before skips named their cause: the club freeze is the one under R23. */
+export function skipCause(e: Extract<GameEvent, { t: 'speechSkipped' }>): SkipCause {
+  return (e as { cause?: SkipCause }).cause ?? (e.rule === 'R23' ? 'frozen' : 'fouls');
+}
 
 /** One line of the protocol for an event, or null for bookkeeping events. */
 export function describeEvent(e: GameEvent, lang: Lang = 'ru'): string | null {
@@ -90,12 +112,16 @@ export function describeEvent(e: GameEvent, lang: Lang = 'ru'): string | null {
       // Only a day with speeches (R3) has a speaking order; a forum day is votes on a schedule.
       if (e.rule !== 'R3') return ru ? `${t.day(e.day)}. Город просыпается` : `${t.day(e.day)}. The town wakes up`;
       return `${t.day(e.day)}. ` + (ru ? `Порядок речей: ${seats(e.order)}` : `Speaking order: ${seats(e.order)}`);
-    case 'speechStarted':
-      return ru ? `№${e.seat}: ${t.speech[e.kind]}` : `#${e.seat}: ${t.speech[e.kind]}`;
+    case 'speechStarted': {
+      const short = e.short ? (ru ? ' (укороченная)' : ' (short)') : '';
+      return ru ? `№${e.seat}: ${t.speech[e.kind]}${short}` : `#${e.seat}: ${t.speech[e.kind]}${short}`;
+    }
     case 'speechEnded':
       return null;
-    case 'speechSkipped':
-      return ru ? `№${e.seat} пропускает речь` : `#${e.seat} loses this speech`;
+    case 'speechSkipped': {
+      const why = t.skip[skipCause(e)];
+      return ru ? `№${e.seat} пропускает речь (${why})` : `#${e.seat} loses this speech (${why})`;
+    }
     case 'said':
       return ru ? `${no(e.seat)}: «${e.text}»` : `${no(e.seat)}: "${e.text}"`;
     case 'floorGiven':
@@ -110,6 +136,8 @@ export function describeEvent(e: GameEvent, lang: Lang = 'ru'): string | null {
       const reason = e.reason === 'provocation' ? (ru ? 'провокация (отдёрнутая рука)' : 'provocation (a withdrawn hand)') : e.reason;
       return ru ? `Фол №${e.seat} (${e.count})` + (reason ? `: ${reason}` : '') : `Foul on #${e.seat} (${e.count})` + (reason ? `: ${reason}` : '');
     }
+    case 'techFouled':
+      return (ru ? `Технический фол №${e.seat} (${e.count})` : `Technical foul on #${e.seat} (${e.count})`) + (e.reason ? `: ${e.reason}` : '');
     case 'eliminated':
       return ru ? `№${e.seat} выбывает: ${t.cause[e.cause]}` : `#${e.seat} is out: ${t.cause[e.cause]}`;
     case 'roleRevealed':
@@ -120,8 +148,25 @@ export function describeEvent(e: GameEvent, lang: Lang = 'ru'): string | null {
         firstDaySingle: ru ? 'в первый день выставлен один игрок' : 'a single nominee on day 1',
         firstDayNoVote: ru ? 'в первый день не голосуют' : 'no vote on day 1',
         criticalRemoval: ru ? 'удаление в критической ситуации' : 'a removal in a critical situation',
+        cancelled: ru ? 'его отменило удаление' : 'a removal cancelled it',
       }[e.why];
       return ru ? `Голосования нет: ${why}` : `No vote: ${why}`;
+    }
+    case 'voteCancelled':
+      return ru ? `Удаление №${e.seat} отменяет голосование дня ${e.day}` : `The removal of #${e.seat} cancels the vote of day ${e.day}`;
+    case 'votesCounted':
+      return e.target === null
+        ? ru ? `«Все уходят?»: за — ${e.count} (счётом)` : `"All leave?": ${e.count} yes (a count)`
+        : ru ? `За №${e.target} — ${e.count} (счётом)` : `For #${e.target}: ${e.count} (a count)`;
+    case 'dayOneStays':
+      return ru
+        ? `Первый день: №${e.seat} набрал больше всех, но остаётся` + (e.respeech ? ' и получает дополнительную речь' : '')
+        : `Day one: #${e.seat} has most votes but stays` + (e.respeech ? ' and gets an extra speech' : '');
+    case 'verdict':
+      return ru ? `Исход решён: ${t.win[e.winner ?? 'none']} (объявляется после последнего слова)` : `The result is settled: ${t.win[e.winner ?? 'none']} (announced after the last word)`;
+    case 'leftOnRecord': {
+      const list = [...e.red.map((x) => `${no(x)} ${ru ? 'красный' : 'red'}`), ...e.black.map((x) => `${no(x)} ${ru ? 'чёрный' : 'black'}`)].join(', ');
+      return ru ? `№${e.seat} оставляет под протокол: ${list}` : `#${e.seat} leaves on record: ${list}`;
     }
     case 'singleCandidate':
       return ru ? `Выставлен один игрок — №${e.seat} покидает стол без голосования` : `A single nominee — #${e.seat} leaves without a vote`;
@@ -134,11 +179,14 @@ export function describeEvent(e: GameEvent, lang: Lang = 'ru'): string | null {
     case 'handWithdrawn':
       return ru ? `№${e.seat} отдёрнул руку (провокация)` : `#${e.seat} withdrew the hand (provocation)`;
     case 'voteClosed':
-      return (ru ? 'Итог: ' : 'Result: ') + e.tally.map((x) => `${no(x.target)} — ${x.count}`).join(', ');
-    case 'allLeaveClosed':
+      return (ru ? 'Итог: ' : 'Result: ') + e.tally.map((x) => `${no(x.target)} — ${x.count}`).join(', ') + (e.counted ? (ru ? ' (счётом)' : ' (counted)') : '');
+    case 'allLeaveClosed': {
+      const yes = e.yes.length + (e.counted?.yes ?? 0);
+      const nay = e.no.length + (e.counted?.no ?? 0);
       return ru
-        ? `«Все уходят?»: за ${e.yes.length}, против ${e.no.length} — ${e.leave ? 'уходят все' : 'все остаются'}`
-        : `"All leave?": ${e.yes.length} yes, ${e.no.length} no — ${e.leave ? 'all leave' : 'all stay'}`;
+        ? `«Все уходят?»: за ${yes}, против ${nay} — ${e.leave ? 'уходят все' : 'все остаются'}`
+        : `"All leave?": ${yes} yes, ${nay} no — ${e.leave ? 'all leave' : 'all stay'}`;
+    }
     case 'tie':
       return ru ? `Перестрелка: ${seats(e.seats)}` : `Tie: ${seats(e.seats)}`;
     case 'gameOver':
@@ -156,8 +204,15 @@ export function describeEvent(e: GameEvent, lang: Lang = 'ru'): string | null {
       return ru ? `№${e.seat} остаётся в игре: его засейвила любовница` : `#${e.seat} stays: the lover saved them`;
     case 'quietNight':
       return ru ? `Ночь без выстрела при четырёх игроках (${e.count} подряд)` : `A night without a shot at four players (${e.count} in a row)`;
-    case 'tieKept':
-      return ru ? `За столом четверо: переголосования нет, ${seats(e.seats)} остаются` : `Four at the table: no revote, ${seats(e.seats)} stay`;
+    case 'tieKept': {
+      const why = {
+        fourPlayers: ru ? 'за столом четверо: переголосования нет' : 'four at the table: no revote',
+        everyone: ru ? 'стол поделился между всеми: подъёма нет' : 'the whole table tied: no lifting',
+        twoOfFour: ru ? 'двоих при четверых не поднимают' : 'two of four are not lifted',
+        threeOfNine: ru ? 'троих при девятерых не поднимают' : 'three of nine are not lifted',
+      }[e.why ?? 'fourPlayers'];
+      return ru ? `${why[0]!.toUpperCase()}${why.slice(1)}, ${seats(e.seats)} остаются` : `${why[0]!.toUpperCase()}${why.slice(1)}, ${seats(e.seats)} stay`;
+    }
     case 'bestMove':
       return ru ? `Лучший ход №${e.seat}: ${seats(e.targets)}` : `Best move by #${e.seat}: ${seats(e.targets)}`;
     case 'extraPoints':

@@ -3,6 +3,7 @@
 import type { GameEvent } from './events.js';
 import type { GameState } from './state.js';
 import { evolveForum } from './forum-evolve.js';
+import { dayOptions } from './options.js';
 
 function drop(list: number[], seat: number): void {
   const i = list.indexOf(seat);
@@ -34,6 +35,25 @@ export function evolve(s: GameState, e: GameEvent): GameState {
       s.nominations = [];
       s.ballot = [];
       break;
+    case 'votesCounted':
+      (s.counts ??= []).push({ target: e.target, count: e.count });
+      break;
+    case 'voteCancelled':
+      s.voteCancelled = e.day;
+      break;
+    case 'techFouled': {
+      const seat = s.seats[e.seat - 1];
+      if (seat) seat.techFouls = e.count;
+      break;
+    }
+    case 'dayOneStays':
+      s.stage = { kind: 'idle' };
+      s.dayStep = e.respeech ? 'respeech' : 'evening';
+      s.queue = e.respeech ? [e.seat] : [];
+      break;
+    case 'verdict':
+      s.verdict = { winner: e.winner };
+      break;
     case 'nightAction': {
       const prev = s.actions.findIndex((a) => a.seat === e.seat && a.verb === e.verb);
       if (prev >= 0) s.actions.splice(prev, 1);
@@ -51,12 +71,16 @@ export function evolve(s: GameState, e: GameEvent): GameState {
       s.ballot = [];
       s.actions = [];
       break;
-    case 'speechStarted':
-      s.stage = { kind: 'speech', speech: e.kind, seat: e.seat };
+    case 'speechStarted': {
+      s.stage = e.short ? { kind: 'speech', speech: e.kind, seat: e.seat, short: true } : { kind: 'speech', speech: e.kind, seat: e.seat };
       s.speechNominated = false;
       if (e.kind === 'last') drop(s.lastWords, e.seat);
       else drop(s.queue, e.seat);
+      // The day turn a third foul touched has come (shortened, or without words, fiim 9.5).
+      const seat = s.seats[e.seat - 1];
+      if (seat && (e.kind === 'day' || e.kind === 'silent')) seat.silenced = false;
       break;
+    }
     case 'speechEnded':
       s.stage = { kind: 'idle' };
       s.speechNominated = false;
@@ -83,7 +107,7 @@ export function evolve(s: GameState, e: GameEvent): GameState {
       const seat = s.seats[e.seat - 1];
       if (seat) {
         seat.fouls = e.count;
-        if (e.count === 3) seat.silenced = true;
+        if (e.count === 3 && dayOptions(s.options).thirdFoul !== 'none') seat.silenced = true;
       }
       break;
     }
@@ -101,6 +125,7 @@ export function evolve(s: GameState, e: GameEvent): GameState {
       if (e.lastWord) s.lastWords.push(e.seat);
       // A vote cast for a candidate who is gone no longer stands; the voter votes again.
       for (let v = 0; v < s.votes.length; v++) if (s.votes[v] === e.seat && s.stage.kind === 'vote' && s.stage.round !== 'allLeave') s.votes[v] = -1;
+      if (s.counts && s.stage.kind === 'vote' && s.stage.round !== 'allLeave') s.counts = s.counts.filter((x) => x.target !== e.seat);
       break;
     }
     case 'singleCandidate':
@@ -116,6 +141,7 @@ export function evolve(s: GameState, e: GameEvent): GameState {
       s.dayStep = 'voting';
       s.ballot = e.ballot.slice();
       s.votes = new Array<number>(s.seats.length).fill(-1);
+      if (s.counts !== undefined) delete s.counts;
       break;
     case 'voteCast':
       s.votes[e.seat - 1] = e.leave === undefined ? (e.target ?? -1) : e.leave ? 1 : 0;
@@ -146,6 +172,7 @@ export function evolve(s: GameState, e: GameEvent): GameState {
     case 'quietNight':
     case 'bestMove':
     case 'extraPoints':
+    case 'leftOnRecord':
       break;
     case 'forumDealt':
     case 'ballotCast':

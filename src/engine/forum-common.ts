@@ -2,7 +2,7 @@
 // don by lot), the win (R49) and the phase changes (R1: day d, then night d).
 import { emit, PUBLIC, type Ctx } from './emit.js';
 import type { GameEvent } from './events.js';
-import { checkWin } from './game.js';
+import { checkWin } from './outcome.js';
 import { mulberryStep } from './rng.js';
 import type { GameState } from './state.js';
 import type { Cause, RoleId, Team } from './vocab.js';

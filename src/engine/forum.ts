@@ -2,6 +2,7 @@
 // each day and night only by the clock (R52), and resolves nights through one table
 // (forum-night.ts). It plugs into the engine through PresetRules with its own flow.
 import type { Command } from './command.js';
+import type { StageTimer } from './day-flow.js';
 import type { Ctx } from './emit.js';
 import type { Actor } from './events.js';
 import { forumWinner, livingSeats } from './forum-common.js';
@@ -87,6 +88,20 @@ export function forumLegal(s: GameState, actor: Actor): Command[] {
   return out;
 }
 
+/** forum: how long the voted-out kamikaze has to pick whom he takes (the source sets no time). */
+export const KAMIKAZE_PICK_SECONDS = 3600;
+
+/** R44, R52: the lawyer's deadline, then the close of the day; the voted-out kamikaze's pick. */
+function dayTimer(s: GameState): StageTimer {
+  const t = today(s);
+  const day = s.options.daySeconds ?? 0;
+  const lawyer = Math.min(s.options.lawyerSeconds ?? 0, day);
+  const end: Command = { by: 'clock', do: 'endDay' };
+  if (t.closed) return { kind: 'kamikaze', seconds: KAMIKAZE_PICK_SECONDS, warn: false, command: end };
+  if (!t.deadline) return { kind: 'lawyer', seconds: lawyer, warn: false, command: { by: 'clock', do: 'lawyerDeadline' } };
+  return { kind: 'day', seconds: day - lawyer, warn: false, command: end };
+}
+
 export const forumRules: PresetRules = {
   canVote: (s, seat) => s.seats[seat - 1]?.alive === true,
   mutedToday: () => false,
@@ -99,4 +114,5 @@ export const forumRules: PresetRules = {
   // Nothing moves by itself in a forum game: the clock closes days and nights (R52).
   advance: () => undefined,
   legal: forumLegal,
+  dayTimer,
 };

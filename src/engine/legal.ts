@@ -1,8 +1,12 @@
 // legalCommands(state, actor): what an actor may do now. Bots and UIs choose from this list;
-// every command in it is accepted by apply() (a property test holds it to that).
+// every command in it is accepted by apply() (a property test holds it to that). Free-form
+// commands are not listed: `say`, the don's `plan`, colours `onRecord` and the judge's `voteCount`.
 import type { Command } from './command.js';
+import { SPEECHES } from './day-flow.js';
 import type { Actor } from './events.js';
-import { rulesOf } from './game.js';
+import { dayOptions } from './options.js';
+import { legalBestMoves } from './points.js';
+import { rulesOf } from './rules.js';
 import { ROLE_DEFS } from './roles.js';
 import type { GameState } from './state.js';
 import { hasActed } from './table.js';
@@ -20,6 +24,7 @@ export function legalCommands(s: GameState, actor: Actor): Command[] {
     if (st.kind === 'night') out.push({ by: actor, do: 'endNight' });
     if (actor === 'judge') {
       for (const t of living) out.push({ by: 'judge', do: 'foul', target: t });
+      if (dayOptions(s.options).technicalFouls) for (const t of living) out.push({ by: 'judge', do: 'techFoul', target: t });
       for (const t of living) out.push({ by: 'judge', do: 'remove', target: t });
     }
     return out;
@@ -28,12 +33,15 @@ export function legalCommands(s: GameState, actor: Actor): Command[] {
   if (!me) return out;
   if (st.kind === 'speech' && st.seat === actor) {
     out.push({ by: actor, do: 'endSpeech' });
-    if (st.speech === 'day' && !rules.mutedToday(s, actor)) {
+    if (SPEECHES[st.speech].nominate && !rules.mutedToday(s, actor)) {
       const mine = s.nominations.find((n) => n.by === actor);
-      if (mine && s.speechNominated) out.push({ by: actor, do: 'withdraw' });
-      if (!mine)
+      const withdrawing = dayOptions(s.options).withdrawNomination;
+      if (mine && s.speechNominated && withdrawing !== 'never') out.push({ by: actor, do: 'withdraw' });
+      // fiim 7.5.2: a new nomination in the same speech replaces the earlier one.
+      if (!mine || (s.speechNominated && withdrawing === 'auto'))
         for (const t of living) if (!s.nominations.some((n) => n.target === t)) out.push({ by: actor, do: 'nominate', target: t });
     }
+    for (const extra of legalBestMoves(s, actor)) out.push(extra);
     for (const extra of rules.legalExtras?.(s, actor) ?? []) out.push(extra);
     return out;
   }

@@ -1,5 +1,8 @@
 // Table options: every option is typed, documented, defaulted per preset and names the rule
-// it comes from. A preset that does not list an option does not accept it.
+// it comes from. A preset accepts the options it lists a default for, and the rule variants
+// that name it in `accepts` (absent, the variant's `base`: the rule of the preset's own source).
+import { DAY_OPTION_DEFS } from './option-defs-day.js';
+import { TABLE_OPTION_DEFS } from './option-defs.js';
 import { err, ok, reject, type Rejection, type Result } from './rejection.js';
 import type { PresetId } from './vocab.js';
 
@@ -50,9 +53,58 @@ export interface Options {
   maniacTeam?: 'red' | 'neutral';
   /** forum R41, R53: the hidden bonus, drawn with the deal. */
   bonus?: boolean;
+  /** forum R52: how long a day lasts (the server's timer). */
+  daySeconds?: number;
+  /** forum R44: the lawyer's deadline after the day opens. */
+  lawyerSeconds?: number;
+  // The day flow's rule variants (option-defs-day.ts, docs/rules/variants.md): accepted by every
+  // preset with speeches; absent, the preset's own rule. Read them through dayOptions().
+  rotation?: 'opener' | 'closer';
+  withdrawNomination?: 'explicit' | 'auto' | 'never';
+  /** Replaces `firstDayVote` (records keep carrying it): `none` is `firstDayVote: false`. */
+  dayOneVote?: 'standard' | 'none' | 'respeech' | 'liftOnly' | 'selfBreak';
+  /** Replaces `cancelVoteOnCriticalRemoval`: `critical` is R11 (true), `never` is false. */
+  removalCancelsVote?: 'never' | 'critical' | 'any';
+  thirdFoul?: 'loseSpeech' | 'shortSpeech' | 'none';
+  silencedMayNominate?: boolean;
+  silencedShortAt?: number;
+  shortSpeechSeconds?: number;
+  revoteOrder?: 'same' | 'reverse';
+  tieOfAll?: 'allLeave' | 'night' | 'draw';
+  allLeaveTwoOfFour?: boolean;
+  allLeaveThreeOfNine?: 'yes' | 'no' | 'afterDay2';
+  firstKilledGuess?: boolean;
+  finalSpeech?: boolean;
+  technicalFouls?: boolean;
+  onRecord?: 'none' | 'nightKilled' | 'killed' | 'exceptTie' | 'all';
+  onRecordMax?: number;
+  quietRoundsDraw?: number;
 }
 
-type Value = boolean | number | string | readonly string[];
+/** The day-flow variants with every value filled in (the preset's rule where a setup gave none). */
+export type DayOptions = Required<Pick<Options, (typeof DAY_KEYS)[number]>>;
+const DAY_KEYS = [
+  'rotation',
+  'withdrawNomination',
+  'dayOneVote',
+  'removalCancelsVote',
+  'thirdFoul',
+  'silencedMayNominate',
+  'silencedShortAt',
+  'shortSpeechSeconds',
+  'revoteOrder',
+  'tieOfAll',
+  'allLeaveTwoOfFour',
+  'allLeaveThreeOfNine',
+  'firstKilledGuess',
+  'finalSpeech',
+  'technicalFouls',
+  'onRecord',
+  'onRecordMax',
+  'quietRoundsDraw',
+] as const;
+
+export type Value = boolean | number | string | readonly string[];
 export interface OptionDef {
   key: keyof Options;
   rule: string;
@@ -70,268 +122,17 @@ export interface OptionDef {
   /** Extra check for values the fields above cannot describe (lists). */
   check?: (v: unknown) => boolean;
   defaults: Partial<Record<PresetId, Value>>;
+  /** A rule variant: presets that accept it without listing a default, and its value there. */
+  accepts?: readonly PresetId[];
+  base?: Value;
+  /** The older option this one replaces, which records still carry: its values mapped both ways. */
+  replaces?: { key: keyof Options; from: (old: Value) => Value; to: (v: Value) => Value };
+  /** A form shows this option's replacement instead of it. */
+  replacedBy?: keyof Options;
 }
 
-export const OPTION_DEFS: readonly OptionDef[] = [
-  {
-    key: 'firstDayVote',
-    name: { ru: 'Голосование в первый день', en: 'Day 1 vote' },
-    rule: 'R7',
-    doc: {
-      ru: 'Голосование в первый день (если выставлено двое и больше).',
-      en: 'Day 1 holds a vote (when two or more are nominated).',
-    },
-    defaults: { classic: true, club: false },
-  },
-  {
-    key: 'selfVote',
-    name: { ru: 'Голос за себя', en: 'Voting for oneself' },
-    rule: 'R8',
-    doc: { ru: 'Можно голосовать за себя.', en: 'A player may vote for themselves.' },
-    defaults: { classic: true, club: false },
-  },
-  {
-    key: 'provocation',
-    name: { ru: 'Отдёрнутая рука', en: 'A withdrawn hand' },
-    valueNames: {
-      removal: { ru: 'удаление', en: 'removal' },
-      foul: { ru: 'фол', en: 'a foul' },
-      none: { ru: 'ничего', en: 'nothing' },
-    },
-    rule: 'R8',
-    values: ['removal', 'foul', 'none'],
-    doc: {
-      ru: 'Отдёрнутая рука: удаление (голос не считается), фол (голос считается) или ничего.',
-      en: 'A withdrawn hand: removal (vote void), a foul (vote counted) or nothing.',
-    },
-    defaults: { classic: 'removal', tournament: 'none' },
-  },
-  {
-    key: 'cancelVoteOnCriticalRemoval',
-    name: { ru: 'Удаление в критической ситуации отменяет голосование', en: 'A removal in a critical situation cancels the vote' },
-    rule: 'R11',
-    doc: {
-      ru: 'Удаление днём в критической ситуации отменяет голосование: сразу наступает ночь.',
-      en: 'A removal during the day in a critical situation ends the day at once, no vote.',
-    },
-    defaults: { classic: true },
-  },
-  {
-    key: 'revealRoles',
-    name: { ru: 'Вскрытие ролей', en: 'Revealing roles' },
-    valueNames: {
-      never: { ru: 'никогда', en: 'never' },
-      onExit: { ru: 'при выбывании', en: 'when a player leaves' },
-    },
-    rule: 'R16',
-    values: ['never', 'onExit'],
-    doc: { ru: 'Вскрывать роль выбывшего игрока.', en: 'Reveal the role of a player who leaves.' },
-    defaults: { classic: 'never', forum: 'onExit' },
-  },
-  {
-    key: 'nightEnds',
-    name: { ru: 'Конец ночи', en: 'End of the night' },
-    valueNames: {
-      allActed: { ru: 'когда все сделали ход', en: 'when everyone has acted' },
-      close: { ru: 'по таймеру или команде ведущего', en: 'by the clock or the judge' },
-    },
-    rule: 'R18',
-    values: ['allActed', 'close'],
-    doc: {
-      ru: 'Конец ночи: как только все, кто должен, сделали ход, или только по команде ведущего (таймеру). Онлайн — по таймеру: раннее утро выдало бы, что игрок с ночной ролью уже выбыл.',
-      en: 'The night ends as soon as everyone owing an action has acted, or only when the judge (the clock) closes it. Online: by the clock — an early morning would tell that a player with a night role has left.',
-    },
-    defaults: { classic: 'allActed', forum: 'close' },
-  },
-  {
-    key: 'speechSeconds',
-    name: { ru: 'Речь, секунд', en: 'Speech, seconds' },
-    rule: 'R2',
-    range: [10, 600],
-    doc: { ru: 'Длительность речи, секунд (таймер ведущего).', en: 'Speech length in seconds (host timer).' },
-    defaults: { classic: 60 },
-  },
-  {
-    key: 'tieSpeechSeconds',
-    name: { ru: 'Речь в перестрелке, секунд', en: 'Tie speech, seconds' },
-    rule: 'R9',
-    range: [10, 600],
-    doc: { ru: 'Речь в перестрелке, секунд.', en: 'Tie speech length in seconds.' },
-    defaults: { classic: 30 },
-  },
-  {
-    key: 'lastWordSeconds',
-    name: { ru: 'Последнее слово, секунд', en: 'Last word, seconds' },
-    rule: 'R10',
-    range: [10, 600],
-    doc: { ru: 'Последнее слово, секунд.', en: 'Last word length in seconds.' },
-    defaults: { classic: 60 },
-  },
-  {
-    key: 'sayMaxLength',
-    name: { ru: 'Длина сообщения, символов', en: 'Message length, characters' },
-    rule: 'R4',
-    range: [1, 4000],
-    doc: {
-      ru: 'Наибольшая длина одного сообщения в речи (символов).',
-      en: 'Longest single speech message (characters).',
-    },
-    defaults: { classic: 1000 },
-  },
-  {
-    key: 'roles',
-    name: { ru: 'Роли за столом', en: 'Roles at the table' },
-    control: 'roleCounts',
-    rule: 'R20',
-    check: (v) => Array.isArray(v) && v.length <= 15 && v.every((r) => typeof r === 'string' && r.length <= 20),
-    doc: {
-      ru: 'Свой набор ролей стола (остальные — мирные); пусто — раздача по числу игроков (R20).',
-      en: "The table's own role list (the rest are civilians); empty: the default deal by size (R20).",
-    },
-    // forum (R41, R53): the optional roles that play; black is always floor(N/3) with the don.
-    defaults: { club: [], forum: [] },
-  },
-  {
-    key: 'doctorSelfHeals',
-    name: { ru: 'Доктор лечит себя, раз за игру', en: 'Doctor heals himself, times a game' },
-    rule: 'R23',
-    range: [0, 15],
-    doc: { ru: 'Сколько раз за игру доктор может вылечить себя.', en: 'How many times a game the doctor may heal himself.' },
-    defaults: { club: 1, tournament: 2 },
-  },
-  {
-    key: 'doctorPerTarget',
-    name: { ru: 'Доктор лечит одного игрока, раз за игру', en: 'Doctor heals one player, times a game' },
-    rule: 'R33',
-    range: [0, 15],
-    doc: {
-      ru: 'Сколько раз за игру доктор может лечить одного и того же игрока (0 — без ограничения).',
-      en: 'How many times a game the doctor may heal the same player (0: no limit).',
-    },
-    defaults: { club: 0, tournament: 2 },
-  },
-  {
-    key: 'doctorConsecutive',
-    name: { ru: 'Доктор лечит одного и того же две ночи подряд', en: 'Doctor heals the same player two nights running' },
-    rule: 'R23',
-    doc: {
-      ru: 'Доктор может лечить одного и того же игрока две ночи подряд.',
-      en: 'The doctor may heal the same player two nights running.',
-    },
-    defaults: { club: false, tournament: false },
-  },
-  {
-    key: 'maniacSkips',
-    name: { ru: 'Пропуски маньяка, раз за игру', en: 'Maniac skips, times a game' },
-    rule: 'R22',
-    range: [0, 15],
-    doc: { ru: 'Сколько раз за игру маньяк может воздержаться.', en: 'How many times a game the maniac may skip.' },
-    defaults: { club: 2 },
-  },
-  {
-    key: 'fourPlayerTieStays',
-    name: { ru: 'Ничья вчетвером: все остаются', en: 'A tie at four: all stay' },
-    rule: 'R25',
-    doc: {
-      ru: 'Когда за столом четверо, при равенстве голосов переголосования нет: все остаются.',
-      en: 'With four at the table a tie is not revoted: all stay.',
-    },
-    defaults: { club: true },
-  },
-  {
-    key: 'quietNightsWin',
-    name: { ru: 'Тихие ночи вчетвером до победы красных', en: 'Quiet nights at four that give red the win' },
-    rule: 'R26',
-    range: [0, 15],
-    doc: {
-      ru: 'Сколько ночей подряд без выстрела мафии при четырёх игроках дают победу красным (0 — правило выключено).',
-      en: 'Nights in a row without a black shot at four players that give red the win (0: off).',
-    },
-    defaults: { club: 3 },
-  },
-  {
-    key: 'seats',
-    name: { ru: 'Мест за столом', en: 'Seats at the table' },
-    rule: 'R30',
-    range: [10, 12],
-    check: (v) => v === 10 || v === 12,
-    doc: { ru: 'Мест за столом: 12 или 10 (на двух мирных меньше).', en: 'Seats at the table: 12, or 10 (two civilians fewer).' },
-    defaults: { tournament: 12 },
-  },
-  {
-    key: 'loverPerTarget',
-    name: { ru: 'Любовница сейвит одного игрока, раз за игру', en: 'Lover saves one player, times a game' },
-    rule: 'R32',
-    range: [0, 15],
-    doc: {
-      ru: 'Сколько раз за игру любовница может сейвить одного и того же игрока (0 — без ограничения).',
-      en: 'How many times a game the lover may save the same player (0: no limit).',
-    },
-    defaults: { tournament: 2 },
-  },
-  {
-    key: 'loverConsecutive',
-    name: { ru: 'Любовница сейвит одного и того же две ночи подряд', en: 'Lover saves the same player two nights running' },
-    rule: 'R32',
-    doc: {
-      ru: 'Любовница может сейвить одного и того же игрока две ночи подряд.',
-      en: 'The lover may save the same player two nights running.',
-    },
-    defaults: { tournament: false },
-  },
-  {
-    key: 'pointsBestMove',
-    name: { ru: 'Лучший ход', en: 'Best move' },
-    rule: 'R34',
-    doc: {
-      ru: 'Лучший ход (практика ФИИМ): первый убитый ночью называет до трёх игроков; +0,25 за двух чёрных, +0,4 за трёх.',
-      en: 'Best move (FIIM practice): the first player killed at night names up to three seats; +0.25 for two black, +0.4 for three.',
-    },
-    defaults: { tournament: false },
-  },
-  {
-    key: 'pointsExitPenalty',
-    name: { ru: 'Штраф за удаление', en: 'Penalty for a removal' },
-    rule: 'R34',
-    doc: {
-      ru: '−0,5 балла за уход из игры по 4 фолам или удалением (практика ФИИМ).',
-      en: '−0.5 points for leaving by 4 fouls or removal (FIIM practice).',
-    },
-    defaults: { tournament: false },
-  },
-  {
-    key: 'pointsExtra',
-    name: { ru: 'Дополнительные баллы', en: 'Extra points' },
-    rule: 'R34',
-    doc: { ru: 'Дополнительные баллы от судьи (практика ФИИМ).', en: "The judge's extra points (FIIM practice)." },
-    defaults: { tournament: false },
-  },
-  {
-    key: 'maniacTeam',
-    name: { ru: 'Команда маньяка', en: 'The maniac\'s team' },
-    valueNames: {
-      red: { ru: 'за красных', en: 'for red' },
-      neutral: { ru: 'сам за себя', en: 'for himself' },
-    },
-    rule: 'R53',
-    values: ['red', 'neutral'],
-    doc: {
-      ru: 'Маньяк мирный (играет за красных) или отдельная субстанция (играет сам за себя).',
-      en: 'The maniac plays for red, or for himself (neutral).',
-    },
-    defaults: { forum: 'red' },
-  },
-  {
-    key: 'bonus',
-    name: { ru: 'Скрытый бонус', en: 'The hidden bonus' },
-    rule: 'R53',
-    doc: {
-      ru: 'Скрытый бонус: один игрок, одни сутки из 2–4-х, выбираются при раздаче.',
-      en: 'The hidden bonus: one player, one of days 2–4 with its night, drawn at the deal.',
-    },
-    defaults: { forum: false },
-  },
-];
+export const OPTION_DEFS: readonly OptionDef[] = [...TABLE_OPTION_DEFS, ...DAY_OPTION_DEFS];
+const BY_KEY = new Map<string, OptionDef>(OPTION_DEFS.map((d) => [d.key, d]));
 
 const OWN = Object.prototype.hasOwnProperty;
 
@@ -345,22 +146,69 @@ export function defaultOptions(preset: PresetId): Options {
   return out as unknown as Options;
 }
 
+/** The value a variant has where the options do not set it: from the option it replaces, or its base. */
+function baseOf(def: OptionDef, o: Record<string, unknown>): Value | undefined {
+  const old = def.replaces ? o[def.replaces.key] : undefined;
+  return old !== undefined ? def.replaces!.from(old as Value) : def.base;
+}
+
+/**
+ * Every option a preset takes with the value a new table starts with: its defaults and the
+ * variants it accepts, without the options replaced by others. What a create form shows.
+ */
+export function presetOptions(preset: PresetId): Record<string, Value> {
+  const defaults = defaultOptions(preset) as unknown as Record<string, Value>;
+  const out = { ...defaults };
+  for (const def of OPTION_DEFS) {
+    if (def.replacedBy !== undefined && OPTION_DEFS.some((d) => d.key === def.replacedBy && accepts(d, preset))) delete out[def.key];
+    else if (!OWN.call(out, def.key) && def.accepts?.includes(preset)) out[def.key] = baseOf(def, defaults)!;
+  }
+  return out;
+}
+
+function accepts(def: OptionDef, preset: PresetId): boolean {
+  return def.defaults[preset] !== undefined || def.defaults.classic !== undefined || def.accepts?.includes(preset) === true;
+}
+
+const DAY_CACHE = new WeakMap<Options, DayOptions>();
+
+/** The day-flow variants of a game, each resolved (cached per options object: the flow asks often). */
+export function dayOptions(o: Options): DayOptions {
+  let d = DAY_CACHE.get(o);
+  if (d) return d;
+  const out: Record<string, unknown> = {};
+  const raw = o as unknown as Record<string, unknown>;
+  for (const key of DAY_KEYS) out[key] = raw[key] ?? baseOf(BY_KEY.get(key)!, raw);
+  d = out as DayOptions;
+  DAY_CACHE.set(o, d);
+  return d;
+}
+
 export function resolveOptions(preset: PresetId, given: unknown): Result<Options, Rejection> {
   const opts = defaultOptions(preset);
   if (given === undefined || given === null) return ok(opts);
   if (typeof given !== 'object' || Array.isArray(given)) return err(reject('malformed', undefined, 'options'));
   const target = opts as unknown as Record<string, Value>;
-  for (const key of Object.keys(given)) {
-    const def = OPTION_DEFS.find((d) => d.key === key);
-    if (!def || !OWN.call(target, key)) return err(reject('unknownField', undefined, `options.${key}`));
+  const keys = Object.keys(given);
+  for (const key of keys) {
+    const def = BY_KEY.get(key);
+    const variant = def?.accepts?.includes(preset) === true;
+    if (!def || (!OWN.call(target, key) && !variant)) return err(reject('unknownField', undefined, `options.${key}`));
     const value = (given as Record<string, unknown>)[key];
-    const current = target[key];
+    const current = OWN.call(target, key) ? target[key] : baseOf(def, target);
     if (typeof value !== typeof current) return err(reject('malformed', def.rule, `options.${key}`));
     if (def.values && !def.values.includes(value as string)) return err(reject('malformed', def.rule, `options.${key}`));
     if (def.range && (typeof value !== 'number' || !Number.isInteger(value) || value < def.range[0] || value > def.range[1]))
       return err(reject('malformed', def.rule, `options.${key}`));
     if (def.check && !def.check(value)) return err(reject('malformed', def.rule, `options.${key}`));
     target[key] = (Array.isArray(value) ? value.slice() : value) as Value;
+  }
+  // A variant and the older option it replaces say the same thing: the one given sets the other.
+  for (const def of DAY_OPTION_DEFS) {
+    const r = def.replaces;
+    if (!r) continue;
+    if (keys.includes(def.key) && OWN.call(target, r.key)) target[r.key] = r.to(target[def.key]!);
+    else if (keys.includes(r.key) && OWN.call(target, def.key)) target[def.key] = r.from(target[r.key]!);
   }
   return ok(opts);
 }

@@ -9,6 +9,8 @@ interface Case {
   name: string;
   setup: (seed: string) => Setup;
   size: number;
+  /** Rules under which a game may end in a draw (fiim 1.5, 7.21). */
+  draws?: readonly string[];
 }
 
 const CASES: Case[] = [];
@@ -17,9 +19,21 @@ CASES.push({ name: 'club 9, own roles, day-1 vote, doctor free', size: 9, setup:
 for (const n of [10, 12] as const)
   CASES.push({ name: `tournament ${n}`, size: n, setup: (seed) => ({ preset: 'tournament', size: n, seed, options: { seats: n } }) });
 CASES.push({ name: 'tournament 12, FIIM extras on, open roles', size: 12, setup: (seed) => ({ preset: 'tournament', seed, options: { pointsBestMove: true, pointsExitPenalty: true, pointsExtra: true, revealRoles: 'onExit' } }) });
+CASES.push({ name: 'fiim', size: 10, draws: ['fiim 1.5'], setup: (seed) => ({ preset: 'fiim', seed }) });
+CASES.push({
+  name: 'fiim, every other variant',
+  size: 10,
+  draws: ['fiim 1.5', 'fiim 7.21'],
+  setup: (seed) => ({
+    preset: 'fiim',
+    seed,
+    options: { rotation: 'closer', withdrawNomination: 'auto', dayOneVote: 'respeech', revoteOrder: 'reverse', tieOfAll: 'draw', allLeaveTwoOfFour: false, allLeaveThreeOfNine: 'afterDay2', thirdFoul: 'shortSpeech', onRecord: 'all', finalSpeech: false, removalCancelsVote: 'critical' },
+  }),
+});
+CASES.push({ name: 'club 10, day one lift only, silenced nominate', size: 10, setup: (seed) => ({ preset: 'club', size: 10, seed, options: { dayOneVote: 'liftOnly', silencedMayNominate: true, removalCancelsVote: 'any', finalSpeech: true } }) });
 
 const PRIVATE_TO_SEAT = new Set(['roleDealt', 'nightAction', 'checkResult', 'frozen']);
-const JUDGE_ONLY = new Set(['healed', 'voteShield', 'quietNight']);
+const JUDGE_ONLY = new Set(['healed', 'voteShield', 'quietNight', 'verdict']);
 
 /** What a viewer holds that the rules do not give them. */
 function leaks(s: GameState, viewer: Viewer): string[] {
@@ -61,12 +75,13 @@ function probe(rand: () => number, size: number): Command {
   return c as unknown as Command;
 }
 
-describe.each(CASES)('$name: seeded random games', ({ setup, size }) => {
+describe.each(CASES)('$name: seeded random games', ({ setup, size, draws }) => {
   it('R15 R28 every random game ends with a winner (judge actions rare)', () => {
     for (let g = 0; g < 20; g++) {
       const { state } = playRandom(setup(`end${g}`), g + 1, { judgeRate: 0.002 });
       expect(state.finished).toBe(true);
-      expect(state.winner === 'red' || state.winner === 'black').toBe(true);
+      const end = state.log[state.log.length - 1]!;
+      expect(state.winner === 'red' || state.winner === 'black' || (draws?.includes(end.rule) ?? false)).toBe(true);
     }
   });
 

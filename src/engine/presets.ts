@@ -33,6 +33,8 @@ export interface PresetDef {
   opensWith: 'introNight' | 'day';
   /** Night number after day d is d + nightOffset (R1: classic night 2 follows day 1; forum night 1 follows day 1). */
   nightOffset: 0 | 1;
+  /** A given deal must be exactly the preset's cards (classic, fiim: ten cards). */
+  exactDeal?: true;
   source: string;
 }
 
@@ -42,17 +44,23 @@ function fill(n: number, roles: RoleId[]): RoleId[] {
   return out;
 }
 
+const CLASSIC: PresetDef = {
+  id: 'classic',
+  sizes: [10, 10],
+  defaultSize: 10,
+  roles: ['civilian', 'sheriff', 'don', 'mafia'],
+  deal: (n) => fill(n, ['don', 'mafia', 'mafia', 'sheriff']),
+  opensWith: 'introNight',
+  nightOffset: 1,
+  exactDeal: true,
+  source: 'classic-sports-10.ru.txt, guide-classic.ru.txt',
+};
+
 export const PRESET_DEFS: Partial<Record<PresetId, PresetDef>> = {
-  classic: {
-    id: 'classic',
-    sizes: [10, 10],
-    defaultSize: 10,
-    roles: ['civilian', 'sheriff', 'don', 'mafia'],
-    deal: (n) => fill(n, ['don', 'mafia', 'mafia', 'sheriff']),
-    opensWith: 'introNight',
-    nightOffset: 1,
-    source: 'classic-sports-10.ru.txt, guide-classic.ru.txt',
-  },
+  classic: CLASSIC,
+  // Sports mafia as FIIM rules play it: the classic table with mafiaratings' default rule set
+  // (option-defs-day.ts). No rules of its own: its day flow is entirely options.
+  fiim: { ...CLASSIC, id: 'fiim', source: 'szotin/mafiaratings include/rules.php (fiim), polemica zeroVoting' },
   club: {
     id: 'club',
     sizes: [8, 15],

@@ -1,9 +1,9 @@
-// Every preset's rules, registered once. Preset modules import the shared flow from game.ts;
-// game.ts looks presets up here at call time, so there is no import cycle.
+// Every preset's rules, registered once; the flow looks them up at call time (rules.ts rulesOf).
+// fiim registers none: it plays classic's rules, changed only by its options.
 import { classicRules } from './classic.js';
 import { clubRules } from './club.js';
 import { forumRules } from './forum.js';
-import { registerRules } from './game.js';
+import { registerRules } from './rules.js';
 import { tournamentRules } from './tournament.js';
 
 registerRules('classic', classicRules);

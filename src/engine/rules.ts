@@ -1,12 +1,17 @@
-// The points where presets differ, as one interface. Classic fills it; other presets override
-// only what their sources change, so the day and night flow stays one piece of code.
+// The points where presets differ, as one interface, and the registry of each preset's rules.
+// Classic fills it; other presets override only what their sources change, so the day and night
+// flow stays one piece of code. The day's own variants are options (day-flow.ts), not hooks.
+import { classicRules } from './classic.js';
 import type { Ctx } from './emit.js';
 import type { Command } from './command.js';
+import type { StageTimer } from './day-flow.js';
 import type { Ability } from './roles.js';
 import type { Actor } from './events.js';
 import type { Rejection } from './rejection.js';
 import type { GameState } from './state.js';
-import type { Team, Verb } from './vocab.js';
+import type { PresetId, Team, Verb } from './vocab.js';
+
+export type Handler = (c: Ctx, cmd: Command) => Rejection | null;
 
 export interface PresetRules {
   /** May this living seat vote in the current round? (club: a frozen player may not, R29) */
@@ -27,12 +32,23 @@ export interface PresetRules {
   owes?(s: GameState, seat: number, ability: Ability): boolean;
   /** Commands of this preset's own verbs that the actor may give now (for legalCommands). */
   legalExtras?(s: GameState, seat: number): Command[];
-  /** Verbs the preset still accepts once the game is over (tournament: the judge's extra points). */
-  afterGame?: readonly Verb[];
   /** Verbs this preset adds or handles its own way. */
-  handlers?: Partial<Record<Verb, (c: Ctx, cmd: Command) => Rejection | null>>;
+  handlers?: Partial<Record<Verb, Handler>>;
   /** forum: the preset's own automatic steps after each command, instead of the shared advance(). */
   advance?(c: Ctx): void;
   /** forum: the preset lists every legal command itself, instead of the shared legalCommands(). */
   legal?(s: GameState, actor: Actor): Command[];
+  /** forum: the timer of a day without speeches (day-flow.ts stageTimer). */
+  dayTimer?(s: GameState): StageTimer | null;
+}
+
+const RULES: Partial<Record<PresetId, PresetRules>> = { classic: classicRules };
+
+export function registerRules(preset: PresetId, rules: PresetRules): void {
+  RULES[preset] = rules;
+}
+
+/** A preset without rules of its own (fiim) plays classic's, changed only by its options. */
+export function rulesOf(s: GameState): PresetRules {
+  return RULES[s.preset] ?? classicRules;
 }

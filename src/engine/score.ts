@@ -17,7 +17,7 @@ export interface ScoreTable {
   bestMove: boolean;
   bestMoveTwo: number;
   bestMoveThree: number;
-  /** FIIM: leaving by 4 fouls or removal. */
+  /** FIIM: leaving by 4 fouls, 2 technical fouls or removal. */
   exitPenalty: boolean;
   exitPenaltyPoints: number;
   /** The judge's extra points. */
@@ -96,7 +96,7 @@ export function score(s: GameState, table: ScoreTable = defaultScoreTable(s.opti
     else if (e.t === 'eliminated') {
       if (e.cause === 'kill' && firstVictim === null) firstVictim = e.seat;
       if (e.cause === 'vote' && e.phase === 'day' && e.number === 1) day1Votes++;
-      if (table.exitPenalty && (e.cause === 'fouls' || e.cause === 'removal'))
+      if (table.exitPenalty && (e.cause === 'fouls' || e.cause === 'removal' || e.cause === 'techFouls'))
         add(e.seat, { points: table.exitPenaltyPoints, reason: 'exitPenalty', rule: 'R34', note: e.cause });
     } else if (e.t === 'bestMove' && table.bestMove && e.seat === firstVictim) {
       let black = 0;

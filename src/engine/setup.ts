@@ -74,13 +74,13 @@ export function validateSetup(input: unknown): Result<Setup, Rejection> {
   return ok(setup);
 }
 
-/** A deal must hold what the preset's rules need: classic is exactly its ten cards. */
+/** A deal must hold what the preset's rules need: classic and fiim are exactly their ten cards. */
 function checkDeal(preset: PresetId, deal: RoleId[]): Rejection | null {
   const def = presetDef(preset);
   if (!def) return reject('malformed');
   const expected = def.deal(deal.length).slice().sort();
-  if (preset === 'classic' && deal.slice().sort().join() !== expected.join())
-    return reject('malformed', 'classic-sports-10', 'classic deals 6 civilians, sheriff, don and 2 mafia');
+  if (def.exactDeal && deal.slice().sort().join() !== expected.join())
+    return reject('malformed', preset === 'fiim' ? 'fiim 1.1' : 'classic-sports-10', `${preset} deals 6 civilians, sheriff, don and 2 mafia`);
   if (!deal.some((r) => teamOf(r) === 'black')) return reject('malformed', undefined, 'no black role');
   return null;
 }
@@ -99,6 +99,7 @@ const INTRO_RULE: Partial<Record<PresetId, string>> = {
   classic: 'classic-sports-10 "Нулевая ночь"',
   club: 'club-8-15 "Первая ночь"',
   tournament: 'tournament-regulation 3.2.1',
+  fiim: 'fiim 5.1',
 };
 
 /** Build the initial state and its opening events from a validated setup. */

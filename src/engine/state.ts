@@ -19,20 +19,22 @@ export interface SeatState {
   alive: boolean;
   exit: Exit | null;
   fouls: number;
-  /** A 3rd foul takes the next day speech (R6); cleared when that speech is skipped. */
+  /** A 3rd foul takes the next day speech (R6); cleared when that speech is skipped (or shortened). */
   silenced: boolean;
+  /** Technical fouls (fiim 9.6.2); absent until the first. */
+  techFouls?: number;
 }
 
 export type Stage =
   | { kind: 'night'; intro: boolean }
-  | { kind: 'speech'; speech: SpeechKind; seat: number }
+  | { kind: 'speech'; speech: SpeechKind; seat: number; short?: true }
   | { kind: 'vote'; round: VoteRound }
   /** Between two steps: advance() decides what comes next from the rest of the state. */
   | { kind: 'idle' }
   | { kind: 'over' };
 
 /** Where the day stands, for advance(). */
-export type DayStep = 'speeches' | 'tie' | 'voting' | 'evening';
+export type DayStep = 'speeches' | 'tie' | 'voting' | 'respeech' | 'evening';
 
 export interface NightAction {
   seat: number;
@@ -73,6 +75,12 @@ export interface GameState {
   muted?: number[];
   /** tournament: the seat the lover keeps from this day's vote (R32). Absent elsewhere. */
   shield?: number;
+  /** The day whose vote a removal cancelled (fiim 9.8); absent when none. */
+  voteCancelled?: number;
+  /** Hands the judge counted in the current round, not by seat (`votesCounted`); absent when none. */
+  counts?: { target: number | null; count: number }[];
+  /** fiim 8.19: the result, settled before the last word; gameOver follows it. */
+  verdict?: { winner: Team | null };
   /** forum: counters, limits, the hidden bonus and today's votes (forum-types.ts). Absent elsewhere. */
   forum?: ForumState;
 }

@@ -1,11 +1,11 @@
 // Tournament game, 12 seats or 10 (tournament-regulation; R30–R35): classic plus the lover's
-// save from the next day's vote and the doctor's heal from the night's kill. Points: score.ts.
+// save from the next day's vote and the doctor's heal from the night's kill. Points: score.ts;
+// the best move and extra points are shared verbs (points.ts) switched by the table's options.
 import { classicWinner, deliverChecks, unanimousShot } from './classic.js';
-import type { Command } from './command.js';
 import { emit, JUDGE, PUBLIC, type Ctx } from './emit.js';
-import { nightAction, type Handler } from './game.js';
+import { nightAction } from './night.js';
 import { anyTarget, doctorLimits, limitError, loverLimits, pastTargets } from './limits.js';
-import { reject, type Rejection } from './rejection.js';
+import type { Rejection } from './rejection.js';
 import type { Ability } from './roles.js';
 import type { PresetRules } from './rules.js';
 import type { GameState } from './state.js';
@@ -44,65 +44,10 @@ function keepsFromVote(c: Ctx, seats: number[]): number[] {
   return seats.filter((x) => x !== keep);
 }
 
-/** The first player killed at night in this game, if any. */
-export function firstNightVictim(s: GameState): number | null {
-  for (const e of s.log) if (e.t === 'eliminated' && e.cause === 'kill') return e.seat;
-  return null;
-}
-
-function bestMoveGiven(s: GameState): boolean {
-  for (const e of s.log) if (e.t === 'bestMove') return true;
-  return false;
-}
-
-/** FIIM best move: in their last word the first player killed at night names up to three seats. */
-const bestMove: Handler = (c, cmd) => {
-  const s = c.s;
-  if (!s.options.pointsBestMove) return reject('notAllowed', 'R34', 'best move is off (option pointsBestMove)');
-  const st = s.stage;
-  if (st.kind !== 'speech' || st.speech !== 'last') return reject('wrongPhase', 'R34');
-  if (cmd.by !== st.seat) return reject('notYourTurn', 'R34');
-  if (firstNightVictim(s) !== st.seat) return reject('notAllowed', 'R34', 'only the first player killed at night');
-  if (bestMoveGiven(s)) return reject('alreadyActed', 'R34');
-  const targets = cmd.targets;
-  if (!Array.isArray(targets) || targets.length === 0 || targets.length > 3) return reject('malformed', 'R34', 'targets: 1 to 3 seats');
-  if (new Set(targets).size !== targets.length || targets.includes(st.seat)) return reject('malformed', 'R34', 'targets repeat or name yourself');
-  emit(c, { t: 'bestMove', seat: st.seat, targets: targets.slice() }, PUBLIC, 'R34');
-  return null;
-};
-
-/** The judge's extra points (FIIM): private to the judge while the game runs, announced after it. */
-const extraPoints: Handler = (c, cmd) => {
-  const s = c.s;
-  if (cmd.by !== 'judge') return reject('badActor', 'R34');
-  if (!s.options.pointsExtra) return reject('notAllowed', 'R34', 'extra points are off (option pointsExtra)');
-  const seat = cmd.target;
-  if (typeof seat !== 'number' || !s.seats[seat - 1]) return reject('badTarget');
-  const points = cmd.points;
-  if (typeof points !== 'number' || points === 0 || Math.abs(points) > 10) return reject('malformed', 'R34', 'points: non-zero, at most 10 either way');
-  const reason = cmd.reason;
-  if (typeof reason !== 'string' || reason.trim().length === 0) return reject('malformed', 'R34', 'reason');
-  emit(c, { t: 'extraPoints', seat, points, reason }, s.finished ? PUBLIC : JUDGE, 'R34');
-  return null;
-};
-
 function owes(s: GameState, seat: number, a: Ability): boolean {
   if (a.verb === 'heal') return anyTarget(s, seat, 'heal', doctorLimits(s, 'R33'));
   if (a.verb === 'save') return anyTarget(s, seat, 'save', loverLimits(s));
   return a.required === true;
-}
-
-function legalExtras(s: GameState, seat: number): Command[] {
-  const st = s.stage;
-  if (!s.options.pointsBestMove || st.kind !== 'speech' || st.speech !== 'last' || st.seat !== seat) return [];
-  if (firstNightVictim(s) !== seat || bestMoveGiven(s)) return [];
-  const others = s.seats.filter((x) => x.seat !== seat).map((x) => x.seat);
-  const out: Command[] = [];
-  // Every set of three; naming fewer is legal too but adds nothing a bot needs.
-  for (let i = 0; i < others.length; i++)
-    for (let j = i + 1; j < others.length; j++)
-      for (let k = j + 1; k < others.length; k++) out.push({ by: seat, do: 'bestMove', targets: [others[i]!, others[j]!, others[k]!] });
-  return out;
 }
 
 export const tournamentRules: PresetRules = {
@@ -114,12 +59,8 @@ export const tournamentRules: PresetRules = {
   onTie: () => false,
   keepsFromVote,
   owes,
-  legalExtras,
-  afterGame: ['extraPoints'],
   handlers: {
     heal: nightAction('heal', 'alive', 'R33'),
     save: nightAction('save', 'alive', 'R32'),
-    bestMove,
-    extraPoints,
   },
 };

@@ -14,6 +14,8 @@ export interface SeatView {
   alive: boolean;
   exit: { cause: Cause; phase: Phase; number: number } | null;
   fouls: number;
+  /** Technical fouls (fiim 9.6), when the seat has any. */
+  techFouls?: number;
   /** Present only when this viewer may know it. */
   role?: RoleId;
   team?: Team;
@@ -114,6 +116,7 @@ export function visibleEventsAt(s: GameState, viewer: Viewer, at: number, first:
 export function view(s: GameState, viewer: Viewer, opts: { from?: number; log?: boolean } = {}): GameView {
   const seats: SeatView[] = s.seats.map((x) => {
     const v: SeatView = { seat: x.seat, name: x.name, alive: x.alive, exit: x.exit && { ...x.exit }, fouls: x.fouls };
+    if (x.techFouls !== undefined) v.techFouls = x.techFouls;
     if (roleKnown(s, viewer, x.seat)) {
       v.role = shownRole(s, viewer, x);
       v.team = x.team;

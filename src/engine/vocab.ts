@@ -1,7 +1,7 @@
 // Closed vocabularies of the engine. Every list is the single source of its union type,
 // so a new role, verb or cause is added in one place and the compiler finds every switch.
 
-export const PRESETS = ['classic', 'club', 'tournament', 'forum'] as const;
+export const PRESETS = ['classic', 'club', 'tournament', 'forum', 'fiim'] as const;
 export type PresetId = (typeof PRESETS)[number];
 
 export const TEAMS = ['red', 'black', 'neutral'] as const;
@@ -53,10 +53,13 @@ export const VERBS = [
   'extraPoints',
   'endDay',
   'lawyerDeadline',
+  'techFoul',
+  'voteCount',
+  'onRecord',
 ] as const;
 export type Verb = (typeof VERBS)[number];
 
-export const CAUSES = ['vote', 'kill', 'fouls', 'removal', 'leave'] as const;
+export const CAUSES = ['vote', 'kill', 'fouls', 'removal', 'leave', 'techFouls'] as const;
 export type Cause = (typeof CAUSES)[number];
 
 export const PHASES = ['night', 'day'] as const;

@@ -111,17 +111,26 @@ export class Hub {
   private env: TableEnv;
   private stopped = false;
   private sweeper: NodeJS.Timeout;
+  private finishedListeners: ((t: Table) => void)[] = [];
 
   constructor(private opts: HubOptions) {
     this.env = {
       storage: opts.storage,
       timeScale: opts.timeScale,
       log: opts.log,
-      onFinished: (t) => this.scheduleEviction(t),
+      onFinished: (t) => {
+        this.scheduleEviction(t);
+        for (const l of this.finishedListeners) l(t);
+      },
       extendMaxSeconds: opts.extendMaxSeconds,
     };
     this.sweeper = setInterval(() => void this.expireStale(), Math.min(60_000, Math.max(1000, opts.unstartedTtlMs / 4)));
     this.sweeper.unref();
+  }
+
+  /** Called when a game of a table ends (tournaments attach its record to a slot). */
+  onFinished(listener: (t: Table) => void): void {
+    this.finishedListeners.push(listener);
   }
 
   get storage(): Storage {

@@ -13,12 +13,21 @@ import type { Storage } from './storage.js';
 import { MemoryStorage } from './storage-memory.js';
 import { SqliteStorage } from './storage-sqlite.js';
 import { attachWebSocket } from './ws.js';
+import type { TournamentStore } from './tournament-store.js';
+import { MemoryTournamentStore } from './tournament-store-memory.js';
+import { SqliteTournamentStore } from './tournament-store-sqlite.js';
+import { TournamentService } from './tournaments.js';
+import { registerTournamentHttp } from './tournaments-http.js';
+import { TOURNAMENT_WS_PATH, tournamentWebSocket } from './tournaments-ws.js';
 
 export { verifyRecord, commitment } from './deal.js';
 export type { Storage } from './storage.js';
 export { MemoryStorage } from './storage-memory.js';
 export { SqliteStorage } from './storage-sqlite.js';
 export { DEFAULT_LIMITS, type Limits, type LimitsPatch } from './limits.js';
+export type { TournamentStore } from './tournament-store.js';
+export { MemoryTournamentStore } from './tournament-store-memory.js';
+export { SqliteTournamentStore } from './tournament-store-sqlite.js';
 
 export interface ServerOptions {
   /** Default PORT or 3000; 0 picks a free port. */
@@ -29,6 +38,8 @@ export interface ServerOptions {
   databaseUrl?: string;
   /** A storage object (tests); wins over databaseUrl. */
   storage?: Storage;
+  /** A tournament store (tests); default: beside the tables (the same SQLite file, or memory). */
+  tournamentStore?: TournamentStore;
   /** Extra allowed browser origins (ORIGINS, comma-separated); `*` allows any. */
   origins?: string[];
   /** The built web app; default web/dist of the project if it exists. */
@@ -55,6 +66,7 @@ export interface RunningServer {
   url: string;
   port: number;
   hub: Hub;
+  tournaments: TournamentService;
   /** Tables loaded from storage at start and how long that took (ms); warmMs once every table is rebuilt. */
   resumed: { tables: number; ms: number; warmMs?: number };
   /** Resolves when every loaded table has been rebuilt and its timers resumed. */
@@ -72,15 +84,22 @@ export interface RunningServer {
  * `sqlite:PATH` (default; SQLITE_SYNC=normal trades power-cut durability for speed, SQLITE_BUSY_MS
  * is how long a write waits for another process's lock) or `memory:`.
  */
+const isMemory = (url: string): boolean => url === 'memory:' || url === ':memory:';
+const sqlitePath = (url: string): string => resolve(url.replace(/^sqlite:(\/\/)?/, '').replace(/^file:(\/\/)?/, ''));
+
 export function storageFromUrl(url: string, maxPending?: number): Storage {
-  if (url === 'memory:' || url === ':memory:') return new MemoryStorage();
-  const path = url.replace(/^sqlite:(\/\/)?/, '').replace(/^file:(\/\/)?/, '');
+  if (isMemory(url)) return new MemoryStorage();
   const busy = Number(process.env['SQLITE_BUSY_MS']);
-  return new SqliteStorage(resolve(path), {
+  return new SqliteStorage(sqlitePath(url), {
     sync: process.env['SQLITE_SYNC'] === 'normal' ? 'normal' : 'full',
     ...(busy >= 0 && process.env['SQLITE_BUSY_MS'] ? { busyMs: busy } : {}),
     ...(maxPending !== undefined ? { maxPending } : {}),
   });
+}
+
+/** Tournaments live in the same database as the tables (their own tables, their own connection). */
+export function tournamentStoreFromUrl(url: string): TournamentStore {
+  return isMemory(url) ? new MemoryTournamentStore() : new SqliteTournamentStore(sqlitePath(url));
 }
 
 function list(v: string | undefined): string[] {
@@ -97,7 +116,9 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
   const level = opts.logLevel ?? env['LOG_LEVEL'] ?? 'info';
   const logger: FastifyBaseLogger = makeLogger(level);
   const lim = resolveLimits(env['GOROD_LIMITS'], opts.limits);
-  const storage = opts.storage ?? storageFromUrl(opts.databaseUrl ?? env['DATABASE_URL'] ?? './data/gorod.sqlite', lim.storage.maxPending);
+  const dbUrl = opts.databaseUrl ?? env['DATABASE_URL'] ?? './data/gorod.sqlite';
+  const storage = opts.storage ?? storageFromUrl(dbUrl, lim.storage.maxPending);
+  const tournamentStore = opts.tournamentStore ?? (opts.storage ? new MemoryTournamentStore() : tournamentStoreFromUrl(dbUrl));
   const origins = opts.origins ?? list(env['ORIGINS']);
   const allowedHosts = opts.allowedHosts ?? list(env['ALLOWED_HOSTS']);
   const trustedHops = opts.trustProxy ?? (Number(env['TRUST_PROXY']) || 0);
@@ -115,6 +136,8 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
     extendMaxSeconds: lim.clock.extendMaxSeconds,
     hostClock,
   });
+  const tournaments = new TournamentService({ store: tournamentStore, hub, log: logger });
+  hub.onFinished((t) => void tournaments.games.onTableFinished(t).catch((e) => logger.error({ table: t.id, err: String(e) }, 'tournament attach failed')));
   const t0 = performance.now();
   const tables = await hub.loadAll();
   const resumed: RunningServer['resumed'] = { tables, ms: Math.round(performance.now() - t0) };
@@ -128,7 +151,9 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
   });
   await registerGuards(app, { limits: lim, allowedHosts, trustedHops });
   await registerHttp(app, hub, { origins, webDir: opts.webDir === undefined ? PROJECT_WEB : opts.webDir, limits: lim });
-  const ws = attachWebSocket(app.server, hub, { origins, allowedHosts, trustedHops, limits: lim, hostClock, log: logger });
+  registerTournamentHttp(app, tournaments);
+  const live = tournamentWebSocket(tournaments);
+  const ws = attachWebSocket(app.server, hub, { origins, allowedHosts, trustedHops, limits: lim, hostClock, log: logger, upgrades: { [TOURNAMENT_WS_PATH]: live.upgrade } });
   // A restart brings every table's sockets back at once (10 per table): a deep accept queue
   // keeps those connects from being dropped (the kernel caps it at net.core.somaxconn).
   await app.listen({ port, host, backlog: 4096 });
@@ -146,6 +171,7 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
     url,
     port: realPort,
     hub,
+    tournaments,
     resumed,
     warmed: warming,
     limits: lim,
@@ -155,11 +181,14 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
         ws.drain();
         const http = app.close(); // no new request; those under way finish
         hub.close(); // no timer, bot or retry starts anything new
+        tournaments.close();
         await warming.catch(() => undefined);
         await hub.idle(); // what was queued is stored and answered
+        live.close();
         await ws.close();
         await http;
         await storage.close();
+        await tournamentStore.close();
       })();
       return closing;
     },

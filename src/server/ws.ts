@@ -13,6 +13,7 @@ import type { Hub } from './hub.js';
 import type { Limits } from './limits.js';
 import { ClientMessage, CommandBody, serverError, zodCode, zodDetail, type ErrorMessage } from './messages.js';
 import { relayTimer } from './judge.js';
+import { keepAlive } from './keepalive.js';
 import { clientAddress, hostAllowed, originAllowed } from './origin.js';
 import { CLOSE_UNAUTHORIZED, viewerOf, type Conn, type Role, type Table } from './table.js';
 import { CLOSE_RATE, WsGuard } from './ws-guard.js';
@@ -20,7 +21,6 @@ import { CLOSE_RATE, WsGuard } from './ws-guard.js';
 export { CLOSE_UNAUTHORIZED };
 /** Close code telling a client the server is restarting: reconnect (RFC 6455 "Service Restart"). */
 export const CLOSE_RESTART = 1012;
-const HEARTBEAT_MS = 30_000;
 
 interface Logger {
   warn(o: object, msg: string): void;
@@ -35,6 +35,8 @@ export interface WsOptions {
   /** The online host may end speeches, votes and nights (benchmarks: W1 leaves them to the driver). */
   hostClock: boolean;
   log: Logger;
+  /** Other WebSocket endpoints by path (tournaments-ws.ts), behind the same Host and origin checks. */
+  upgrades?: Record<string, (req: IncomingMessage, socket: Duplex, head: Buffer, url: URL) => void>;
 }
 
 function errorFrame(e: ErrorMessage): string {
@@ -84,31 +86,22 @@ export function attachWebSocket(
 
   server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
     const url = new URL(req.url ?? '/', 'http://x');
-    if (url.pathname !== '/ws') return refuse(socket, '404 Not Found');
+    const other = url.pathname === '/ws' ? undefined : opts.upgrades?.[url.pathname];
+    if (url.pathname !== '/ws' && !other) return refuse(socket, '404 Not Found');
     if (!hostAllowed(req.headers.host, opts.allowedHosts) || !originAllowed(req.headers.origin, req.headers.host, opts.origins)) return refuse(socket, '403 Forbidden');
     if (draining) return refuse(socket, '503 Service Unavailable');
+    // Sockets per address count every endpoint's.
     const address = clientAddress(req, opts.trustedHops);
     if (!guard.admit(address)) return refuse(socket, '429 Too Many Requests');
     socket.once('close', () => guard.left(address));
+    if (other) return other(req, socket, head, url);
     wss.handleUpgrade(req, socket, head, (ws) => onConnection(ws, url, socket, address));
   });
 
-  const alive = new WeakSet<WebSocket>();
-  const heartbeat = setInterval(() => {
-    for (const ws of wss.clients) {
-      if (!alive.has(ws)) {
-        ws.terminate();
-        continue;
-      }
-      alive.delete(ws);
-      ws.ping();
-    }
-  }, HEARTBEAT_MS);
-  heartbeat.unref();
+  const heartbeat = keepAlive(wss);
 
   function onConnection(ws: WebSocket, url: URL, socket: Duplex, address: string): void {
-    alive.add(ws);
-    ws.on('pong', () => alive.add(ws));
+    heartbeat.track(ws);
     const bucket = guard.socketBucket();
     let bound: { table: Table; role: Role; conn: Conn; token: string } | null = null;
     const guarded = { close: (code: number, reason: string) => ws.close(code, reason) };
@@ -288,7 +281,7 @@ export function attachWebSocket(
     /** Every socket is told to reconnect (1012); those that do not answer within `graceMs` are cut. */
     async close(graceMs = 1000): Promise<void> {
       draining = true;
-      clearInterval(heartbeat);
+      heartbeat.stop();
       guard.close();
       const open = [...wss.clients];
       const closed = open.map((ws) => new Promise<void>((r) => (ws.readyState === ws.CLOSED ? r() : ws.once('close', () => r()))));

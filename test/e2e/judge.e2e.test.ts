@@ -557,4 +557,73 @@ describe('judge console (issue 7)', () => {
     const id = decodeURIComponent(new URL(judge.url()).pathname.split('/')[2]!);
     expect(server.hub.tables.get(id)!.commands).toHaveLength(2);
   });
+  it('a fiim game on a phone: technical fouls, the vote a removal cancelled and why, the first victim\'s guess, a count kept as a count', async () => {
+    const ctx = await browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true, locale: 'ru-RU' });
+    contexts.push(ctx);
+    const judge = await ctx.newPage();
+    const id = 'e2e-fiim';
+    await judge.goto(`${base}/judge/${id}`);
+    await judge.locator('[data-testid="setup"]').waitFor();
+    await judge.locator('[data-testid="preset"]').selectOption('fiim');
+    // The setup shows the fiim rules with their clauses (option-defs-day.ts).
+    await judge.locator('[data-testid="options"] summary').click();
+    expect(await judge.locator('[data-testid="options"]').innerText()).toContain('ФИИМ 9.5.1');
+    await click(judge, 'deal-cards');
+    for (let i = 0; i < 10; i++) await judge.locator(`[data-testid="card-${i + 1}"]`).selectOption(DEAL[i]!);
+    await click(judge, 'start-game');
+    await click(judge, 'end-night');
+    // Day 1: two technical fouls remove seat 4 (fiim 9.6.2); the removal cancels today's vote (fiim 9.8).
+    expect(await speaker(judge)).toBe(1);
+    await click(judge, 'mode-tech');
+    await tap(judge, 'foul-grid', 4);
+    expect(await expectOk(judge)).toContain('ФИИМ 9.6.2');
+    await tap(judge, 'foul-grid', 4);
+    await judge.locator('[data-testid="vote-cancelled"]').waitFor();
+    expect(await judge.locator('[data-testid="vote-cancelled"]').innerText()).toContain('№4');
+    await shot(judge, 'fiim-01-vote-cancelled-phone');
+    await tap(judge, 'nominate-grid', 5);
+    for (const seat of [1, 2, 3, 5, 6, 7, 8, 9, 10]) {
+      expect(await speaker(judge)).toBe(seat);
+      await click(judge, 'end-speech');
+    }
+    expect((await flash(judge)).text).toContain('ФИИМ 9.8');
+    // Night 2: the mafia kill 1; the don and the sheriff check.
+    await tap(judge, 'all-at-grid', 1);
+    await tap(judge, 'slot-grid-2-check', 3);
+    await tap(judge, 'slot-grid-3-check', 5);
+    // Day 2: the first night's victim names three (fiim 8.17) in the last word.
+    expect(await speaker(judge)).toBe(1);
+    for (const t of [2, 5, 8]) await tap(judge, 'best-move-grid', t);
+    await shot(judge, 'fiim-02-best-move-phone');
+    await click(judge, 'best-move-enter');
+    expect(await expectOk(judge)).toContain('ФИИМ 8.17');
+    await click(judge, 'end-speech');
+    for (const seat of [2, 3, 5, 6, 7, 8, 9, 10]) {
+      expect(await speaker(judge)).toBe(seat);
+      if (seat === 2) await tap(judge, 'nominate-grid', 5);
+      if (seat === 3) await tap(judge, 'nominate-grid', 8);
+      await click(judge, 'end-speech');
+    }
+    // The vote by count: five hands for 5, the other three default to 8 — kept as counts (R8).
+    await judge.locator('[data-testid="ballot"]').waitFor();
+    await judge.locator('[data-testid="hand-count"]').fill('5');
+    await click(judge, 'apply-hands');
+    expect(await expectOk(judge)).toContain('счётом');
+    await click(judge, 'close-vote');
+    expect(await speaker(judge)).toBe(5);
+    await judge.setViewportSize({ width: 1280, height: 900 });
+    await shot(judge, 'fiim-03-last-word-desktop');
+    const stored = await judge.evaluate((k) => localStorage.getItem(k), `gorod.judge.game.${id}`);
+    const game = JSON.parse(stored!) as { setup: Record<string, unknown>; entries: { commands: GameRecord['commands'] }[] };
+    const commands = game.entries.flatMap((e) => e.commands);
+    expect(commands.filter((c) => c.do === 'vote')).toEqual([]);
+    expect(commands).toContainEqual({ by: 'judge', do: 'voteCount', target: 5, count: 5 });
+    await judge.goto(`${base}/protocol/${id}`);
+    await judge.locator('[data-testid="protocol"]').waitFor();
+    const votes = await judge.locator('[data-testid="proto-vote"]').innerText();
+    expect(votes).toContain('5 счётом');
+    expect(votes).toContain('3* счётом');
+    expect(await judge.locator('[data-testid="protocol"]').innerText()).toContain('удаление №4 отменяет голосование');
+    await shot(judge, 'fiim-04-protocol-desktop');
+  });
 });

@@ -76,8 +76,10 @@ function todaysVotes(v: GameView): GameEvent[] {
       start = i;
       break;
     }
-  return v.log.slice(start).filter((e) => e.t === 'voteClosed' || e.t === 'allLeaveClosed' || e.t === 'tie' || e.t === 'noVote' || e.t === 'singleCandidate');
+  return v.log.slice(start).filter((e) => OUTCOMES.has(e.t));
 }
+
+const OUTCOMES = new Set(['voteClosed', 'allLeaveClosed', 'tie', 'noVote', 'singleCandidate', 'dayOneStays', 'tieKept', 'voteCancelled']);
 
 export function Board({ v, lang, clock, overlay }: { v: GameView; lang: Lang; clock: string | null; overlay: boolean }) {
   const st = v.stage;
@@ -93,7 +95,11 @@ export function Board({ v, lang, clock, overlay }: { v: GameView; lang: Lang; cl
         ? L(lang, 'последнее слово', 'last word')
         : st.speech === 'tie'
           ? L(lang, 'оправдательная речь', 'tie speech')
-          : L(lang, 'речь', 'speech')
+          : st.speech === 'respeech'
+            ? L(lang, 'дополнительная речь', 'extra speech')
+            : st.speech === 'silent'
+              ? L(lang, 'без речи, выставление', 'no speech, a nomination')
+              : L(lang, 'речь', 'speech')
       : st.kind === 'vote'
         ? roundName(st.round, lang)
         : st.kind === 'night'

@@ -1,7 +1,7 @@
 // Day: the speaking order, the current speaker with the big timer, nominations on the speaker's
 // behalf, the floor (club), and fouls/removals for every seat.
 import { useState } from 'react';
-import { legalCommands, rulesOf, type Command, type GameState } from '../../../src/engine/index.js';
+import { currentSpeech, legalCommands, rulesOf, type Command, type GameState } from '../../../src/engine/index.js';
 import { foulMeaning, nextFoulEffect } from './fouls.js';
 import type { Lang } from './lang.js';
 import { morningAnnouncement } from './script.js';
@@ -21,10 +21,51 @@ export function todaysOrder(s: GameState): number[] {
   return [];
 }
 
-function speechLabel(kind: string, lang: Lang): string {
+function speechLabel(kind: string, short: boolean, lang: Lang): string {
   if (kind === 'last') return L(lang, 'Последнее слово', 'Last word');
   if (kind === 'tie') return L(lang, 'Оправдательная речь (перестрелка)', 'Tie speech');
-  return L(lang, 'Речь', 'Speech');
+  if (kind === 'respeech') return L(lang, 'Дополнительная речь (первый день)', 'Extra speech (day one)');
+  if (kind === 'silent') return L(lang, 'Без речи (три фола): только выставление', 'No speech (three fouls): a nomination only');
+  return short ? L(lang, 'Укороченная речь (три фола)', 'Short speech (three fouls)') : L(lang, 'Речь', 'Speech');
+}
+
+/** fiim 9.8: a removal cancelled today's vote — the judge says so before the speeches end. */
+export function CancelledVote({ s, lang }: { s: GameState; lang: Lang }) {
+  if (s.voteCancelled !== s.number) return null;
+  const e = s.log.findLast((x) => x.t === 'voteCancelled');
+  const seat = e && e.t === 'voteCancelled' ? e.seat : 0;
+  return (
+    <p className="card warn" data-testid="vote-cancelled">
+      {L(lang, `Голосования сегодня не будет: его отменило удаление №${seat}.`, `No vote today: the removal of #${seat} cancelled it.`)} <Rule rule="fiim 9.8" />
+    </p>
+  );
+}
+
+/** fiim 8.17, R34: the first victim names up to three seats in the last word. */
+function BestMoveCard({ s, speaker, lang, submit }: { s: GameState; speaker: number; lang: Lang; submit: Submit }) {
+  const [picked, setPicked] = useState<number[]>([]);
+  const offered = legalCommands(s, speaker).some((c) => c.do === 'bestMove');
+  if (!offered) return null;
+  const toggle = (seat: number): void => setPicked((p) => (p.includes(seat) ? p.filter((x) => x !== seat) : p.length < 3 ? [...p, seat] : p));
+  return (
+    <div className="card" data-testid="best-move">
+      <h3>
+        {L(lang, `Лучший ход №${speaker}: до трёх чёрных`, `Best move of #${speaker}: up to three black`)} <Rule rule={s.options.firstKilledGuess ? 'fiim 8.17' : 'R34'} />
+      </h3>
+      <SeatGrid testid="best-move-grid" columns={5} seats={s.seats.filter((x) => x.seat !== speaker).map((x) => ({ seat: x.seat, selected: picked.includes(x.seat) }))} onTap={toggle} />
+      <div className="actions">
+        <button
+          type="button"
+          className="big primary"
+          data-testid="best-move-enter"
+          disabled={picked.length === 0}
+          onClick={() => submit(L(lang, `Лучший ход №${speaker}: ${picked.map((p) => `№${p}`).join(', ')}`, `Best move of #${speaker}: ${picked.map((p) => `#${p}`).join(', ')}`), [{ by: speaker, do: 'bestMove', targets: picked }])}
+        >
+          {L(lang, 'Записать лучший ход', 'Enter the best move')}
+        </button>
+      </div>
+    </div>
+  );
 }
 
 export function SpeakingOrder({ s, lang }: { s: GameState; lang: Lang }) {
@@ -70,7 +111,8 @@ export function Morning({ s, lang }: { s: GameState; lang: Lang }) {
 export function DayPanel({ id, s, lang, submit }: { id: string; s: GameState; lang: Lang; submit: Submit }) {
   const st = s.stage;
   const speaker = st.kind === 'speech' ? st.seat : null;
-  const total = st.kind !== 'speech' ? 0 : (st.speech === 'tie' ? s.options.tieSpeechSeconds : st.speech === 'last' ? s.options.lastWordSeconds : s.options.speechSeconds) * 1000;
+  // The day flow says how long this turn is (a short speech, a silent turn, …).
+  const total = (currentSpeech(s)?.seconds ?? 0) * 1000;
   const timer = useSpeechTimer({ id, totalMs: total, resetKey: `${s.log.length > 0 ? lastSpeechStart(s) : 0}`, seat: speaker });
   if (st.kind !== 'speech' || speaker === null) return null;
   const legal = legalCommands(s, speaker);
@@ -87,7 +129,7 @@ export function DayPanel({ id, s, lang, submit }: { id: string; s: GameState; la
           <div className="speaker-num">№{speaker}</div>
           <div className="speaker-text">
             <div className="speaker-kind">
-              {speechLabel(st.speech, lang)} <Rule rule={st.speech === 'tie' ? 'R9' : st.speech === 'last' ? 'R10' : 'R4'} />
+              {speechLabel(st.speech, st.short === true, lang)} <Rule rule={currentSpeech(s)?.decl.rule ?? 'R4'} />
             </div>
             {name !== String(speaker) && <div className="speaker-name">{name}</div>}
           </div>
@@ -111,7 +153,9 @@ export function DayPanel({ id, s, lang, submit }: { id: string; s: GameState; la
             </button>
           )}
         </div>
-        {st.speech === 'day' && (
+        <CancelledVote s={s} lang={lang} />
+        <BestMoveCard key={s.log.length} s={s} speaker={speaker} lang={lang} submit={submit} />
+        {currentSpeech(s)?.decl.nominate && (
           <div className="card">
             <h3>
               {L(lang, `№${speaker} выставляет…`, `#${speaker} nominates…`)} <Rule rule="R5" />
@@ -188,7 +232,8 @@ const REASONS: [string, string][] = [
 ];
 
 export function FoulsCard({ s, lang, submit }: { s: GameState; lang: Lang; submit: Submit }) {
-  const [mode, setMode] = useState<'foul' | 'remove'>('foul');
+  const [mode, setMode] = useState<'foul' | 'techFoul' | 'remove'>('foul');
+  const tech = legalCommands(s, 'judge').some((c) => c.do === 'techFoul');
   const [reason, setReason] = useState(0);
   const reasonText = (REASONS[reason] ?? REASONS[0]!)[lang === 'ru' ? 0 : 1];
   return (
@@ -201,6 +246,11 @@ export function FoulsCard({ s, lang, submit }: { s: GameState; lang: Lang; submi
           <button type="button" className={mode === 'foul' ? 'on' : ''} data-testid="mode-foul" onClick={() => setMode('foul')}>
             {L(lang, 'Фол', 'Foul')}
           </button>
+          {tech && (
+            <button type="button" className={mode === 'techFoul' ? 'on' : ''} data-testid="mode-tech" onClick={() => setMode('techFoul')}>
+              {L(lang, 'Тех. фол', 'Tech foul')}
+            </button>
+          )}
           <button type="button" className={mode === 'remove' ? 'on' : ''} data-testid="mode-remove" onClick={() => setMode('remove')}>
             {L(lang, 'Удаление', 'Removal')}
           </button>
@@ -225,13 +275,21 @@ export function FoulsCard({ s, lang, submit }: { s: GameState; lang: Lang; submi
           seat: x.seat,
           disabled: !x.alive,
           tone: !x.alive ? 'dead' : x.fouls >= 3 ? 'warn' : 'default',
-          label: x.alive ? `${L(lang, 'фолы', 'fouls')}: ${x.fouls}` : L(lang, 'выбыл', 'out'),
-          sub: x.alive ? foulMeaning(s, x.seat, lang) || (mode === 'foul' && x.fouls >= 2 ? `→ ${nextFoulEffect(s, x.seat, lang)}` : '') : '',
+          label: x.alive ? `${L(lang, 'фолы', 'fouls')}: ${x.fouls}${x.techFouls ? ` · ${L(lang, 'тех.', 'tech')}: ${x.techFouls}` : ''}` : L(lang, 'выбыл', 'out'),
+          sub: x.alive
+            ? mode === 'techFoul'
+              ? (x.techFouls ?? 0) >= 1
+                ? L(lang, '→ второй технический: удаление (fiim 9.6)', '→ a second technical: removal (fiim 9.6)')
+                : ''
+              : foulMeaning(s, x.seat, lang) || (mode === 'foul' && x.fouls >= 2 ? `→ ${nextFoulEffect(s, x.seat, lang)}` : '')
+            : '',
         }))}
         onTap={(t) =>
           mode === 'foul'
             ? submit(L(lang, `Фол №${t}`, `Foul #${t}`), [{ by: 'judge', do: 'foul', target: t }])
-            : submit(L(lang, `Удаление №${t} (${reasonText})`, `Removal #${t} (${reasonText})`), [{ by: 'judge', do: 'remove', target: t, reason: reasonText }])
+            : mode === 'techFoul'
+              ? submit(L(lang, `Технический фол №${t}`, `Technical foul #${t}`), [{ by: 'judge', do: 'techFoul', target: t }])
+              : submit(L(lang, `Удаление №${t} (${reasonText})`, `Removal #${t} (${reasonText})`), [{ by: 'judge', do: 'remove', target: t, reason: reasonText }])
         }
       />
     </div>

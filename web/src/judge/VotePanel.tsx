@@ -1,13 +1,14 @@
 // Vote: candidates in nomination order (R7); for each, the judge taps the raised hands (or types a
-// count); the last candidate gets every vote not cast (R8), shown before the judge closes. Ties run
-// by the engine (R9): tie speeches come as speeches, then the revote, then "all leave?".
+// count, which the record keeps as a count); the last candidate gets every vote not cast (R8),
+// shown before the judge closes. Ties run by the engine (R9): tie speeches come as speeches, then
+// the revote, then "all leave?".
 import { useEffect, useState } from 'react';
 import type { GameState } from '../../../src/engine/index.js';
 import { FoulsCard } from './DayPanel.js';
 import { roundName } from './format.js';
 import type { Lang } from './lang.js';
 import { Rule, SeatGrid } from './ui.js';
-import { allLeaveCommands, countToHands, countsSoFar, currentCandidateIndex, defaultVoters, handsToCommands, mayVoteFor, pendingVoters } from './votes.js';
+import { allLeaveCommands, countCommand, countedSoFar, countsSoFar, currentCandidateIndex, defaultCount, defaultVoters, handsToCommands, mayVoteFor, pendingVoters } from './votes.js';
 import type { Command } from '../../../src/engine/index.js';
 
 type Submit = (label: string, commands: Command[], opts?: { closeIfOpen?: boolean; note?: string[] }) => boolean;
@@ -36,7 +37,9 @@ export function VotePanel({ s, lang, submit }: { s: GameState; lang: Lang; submi
   const counts = countsSoFar(s);
 
   if (st.round === 'allLeave') {
-    const cmds = allLeaveCommands(s, hands);
+    const typedYes = count.trim() === '' ? null : countCommand(s, null, Number(count));
+    const cmds = typedYes ? [typedYes] : allLeaveCommands(s, hands);
+    const yesCount = typedYes ? Number(count) : cmds.length;
     const living = s.seats.filter((x) => x.alive).length;
     return (
       <div className="panel vote">
@@ -51,8 +54,18 @@ export function VotePanel({ s, lang, submit }: { s: GameState; lang: Lang; submi
           onTap={toggle}
         />
         <div className="actions">
-          <button type="button" className="big primary" data-testid="apply-hands" onClick={() => submit(L(lang, `«Все уходят?»: за ${cmds.length}`, `"All leave?": yes ${cmds.length}`), cmds, { closeIfOpen: true })}>
-            {L(lang, `Закрыть: за ${cmds.length}, против ${pending.length - cmds.length}`, `Close: yes ${cmds.length}, no ${pending.length - cmds.length}`)}
+          <label className="count">
+            {L(lang, 'или счётом:', 'or a count:')}{' '}
+            <input data-testid="hand-count" inputMode="numeric" value={count} onChange={(e) => setCount(e.target.value.replace(/\D/g, ''))} size={3} />
+          </label>
+          <button
+            type="button"
+            className="big primary"
+            data-testid="apply-hands"
+            disabled={count.trim() !== '' && typedYes === null}
+            onClick={() => submit(L(lang, `«Все уходят?»: за ${yesCount}${typedYes ? ' (счётом)' : ''}`, `"All leave?": yes ${yesCount}${typedYes ? ' (count)' : ''}`), cmds, { closeIfOpen: true })}
+          >
+            {L(lang, `Закрыть: за ${yesCount}, против ${pending.length - yesCount}`, `Close: yes ${yesCount}, no ${pending.length - yesCount}`)}
           </button>
         </div>
         <FoulsCard s={s} lang={lang} submit={submit} />
@@ -62,16 +75,23 @@ export function VotePanel({ s, lang, submit }: { s: GameState; lang: Lang; submi
 
   const target = s.ballot[idx]!;
   const last = idx === s.ballot.length - 1;
-  const defaults = defaultVoters(s);
+  // With counted hands the seats behind them are unknown: the defaults are a number too.
+  const defaults = countedSoFar(s) > 0 ? null : defaultVoters(s);
+  const defaultsCount = defaultCount(s);
   const typed = count.trim() === '' ? null : Number(count);
-  const typedHands = typed === null ? null : countToHands(s, target, typed);
-  const chosen = typedHands ?? hands;
+  const typedCount = typed === null ? null : countCommand(s, target, typed);
+  const chosen = typed === null ? hands : [];
   const apply = (): void => {
+    if (typedCount) {
+      submit(L(lang, `Голоса за №${target}: ${typed} (счётом)`, `Votes for #${target}: ${typed} (count)`), [typedCount]);
+      return;
+    }
     const { commands, refused } = handsToCommands(s, { target, hands: chosen, withdrawn });
     const note = refused.length ? [L(lang, `Не могут голосовать за №${target}: ${refused.join(', ')}`, `Cannot vote for #${target}: ${refused.join(', ')}`)] : undefined;
-    const label = L(lang, `Голоса за №${target}: ${commands.length}${typedHands ? ' (счётом)' : ''}`, `Votes for #${target}: ${commands.length}${typedHands ? ' (count)' : ''}`);
+    const label = L(lang, `Голоса за №${target}: ${commands.length}`, `Votes for #${target}: ${commands.length}`);
     submit(label, commands, note ? { note } : {});
   };
+  const entered = typed ?? chosen.length + withdrawn.length;
   return (
     <div className="panel vote">
       <h2>
@@ -81,7 +101,7 @@ export function VotePanel({ s, lang, submit }: { s: GameState; lang: Lang; submi
         {s.ballot.map((b, i) => (
           <span key={b} className={`chip big-chip${i === idx ? ' cur' : ''}${i < idx ? ' done' : ''}`} data-target={b}>
             №{b}
-            <small> {counts.get(b)?.length ?? 0}</small>
+            <small> {(counts.get(b)?.seats.length ?? 0) + (counts.get(b)?.counted ?? 0)}</small>
           </span>
         ))}
       </div>
@@ -95,7 +115,7 @@ export function VotePanel({ s, lang, submit }: { s: GameState; lang: Lang; submi
             columns={5}
             seats={s.seats.map((x) => ({
               seat: x.seat,
-              disabled: !pending.includes(x.seat) || !mayVoteFor(s, x.seat, target) || typedHands !== null,
+              disabled: !pending.includes(x.seat) || !mayVoteFor(s, x.seat, target) || typed !== null,
               selected: chosen.includes(x.seat) || withdrawn.includes(x.seat),
               tone: !x.alive ? 'dead' : withdrawn.includes(x.seat) ? 'warn' : 'default',
               label: withdrawn.includes(x.seat) ? L(lang, 'отдёрнул', 'pulled') : '',
@@ -110,8 +130,8 @@ export function VotePanel({ s, lang, submit }: { s: GameState; lang: Lang; submi
             <button type="button" className={pullMode ? 'on' : ''} data-testid="pull-mode" onClick={() => setPullMode((p) => !p)}>
               {L(lang, 'Отдёрнутая рука (R8)', 'Withdrawn hand (R8)')}
             </button>
-            <button type="button" className="big primary" data-testid="apply-hands" disabled={typed !== null && typedHands === null} onClick={apply}>
-              {L(lang, `Записать: ${chosen.length + withdrawn.length} за №${target}`, `Enter: ${chosen.length + withdrawn.length} for #${target}`)}
+            <button type="button" className="big primary" data-testid="apply-hands" disabled={typed !== null && typedCount === null} onClick={apply}>
+              {L(lang, `Записать: ${entered} за №${target}`, `Enter: ${entered} for #${target}`)}
             </button>
           </div>
         </>
@@ -121,16 +141,16 @@ export function VotePanel({ s, lang, submit }: { s: GameState; lang: Lang; submi
             {L(lang, `Последняя кандидатура №${target}: все, кто не голосовал, голосуют за неё.`, `Last candidate #${target}: everyone who has not voted votes for them.`)} <Rule rule="R8" />
           </p>
           <div className="defaults" data-testid="defaults">
-            {L(lang, 'По умолчанию за', 'Default to')} №{target}: {defaults.length ? defaults.map((d) => `№${d}`).join(', ') : '—'} ({defaults.length})
+            {L(lang, 'По умолчанию за', 'Default to')} №{target}: {defaults ? (defaults.length ? defaults.map((d) => `№${d}`).join(', ') : '—') : L(lang, 'без номеров (подсчёт рук)', 'no seats (hands counted)')} ({defaultsCount})
           </div>
           <div className="actions">
             <button
               type="button"
               className="big primary"
               data-testid="close-vote"
-              onClick={() => submit(L(lang, `Закрыть голосование: ${defaults.length} по умолчанию за №${target}`, `Close the vote: ${defaults.length} default to #${target}`), [{ by: 'judge', do: 'closeVote' }])}
+              onClick={() => submit(L(lang, `Закрыть голосование: ${defaultsCount} по умолчанию за №${target}`, `Close the vote: ${defaultsCount} default to #${target}`), [{ by: 'judge', do: 'closeVote' }])}
             >
-              {L(lang, `Закрыть голосование (${defaults.length} → №${target})`, `Close the vote (${defaults.length} → #${target})`)}
+              {L(lang, `Закрыть голосование (${defaultsCount} → №${target})`, `Close the vote (${defaultsCount} → #${target})`)}
             </button>
           </div>
         </>

@@ -22,6 +22,7 @@ const CAUSE: Record<string, [string, string]> = {
   fouls: ['4 фола', '4 fouls'],
   removal: ['удалён', 'removed'],
   leave: ['покинул игру', 'left the game'],
+  techFouls: ['2 технических фола', '2 technical fouls'],
 };
 
 export function causeName(cause: string, lang: Lang): string {
@@ -91,8 +92,15 @@ export function describeEvent(e: GameEvent, lang: Lang): string {
     case 'dayStarted':
       return L(lang, `День ${e.day}: говорят ${e.order.join(', ')}`, `Day ${e.day}: speaking order ${e.order.join(', ')}`);
     case 'speechStarted': {
-      const k = e.kind === 'last' ? L(lang, 'последнее слово', 'last word') : e.kind === 'tie' ? L(lang, 'оправдательная речь', 'tie speech') : L(lang, 'речь', 'speech');
-      return `${seat(e.seat)}: ${k}`;
+      const kinds: Record<string, [string, string]> = {
+        day: e.short ? ['укороченная речь', 'short speech'] : ['речь', 'speech'],
+        tie: ['оправдательная речь', 'tie speech'],
+        last: ['последнее слово', 'last word'],
+        respeech: ['дополнительная речь', 'extra speech'],
+        silent: ['без речи (три фола), может выставить', 'no speech (three fouls), may nominate'],
+      };
+      const k = kinds[e.kind]!;
+      return `${seat(e.seat)}: ${L(lang, k[0], k[1])}`;
     }
     case 'speechEnded': {
       const why =
@@ -100,7 +108,7 @@ export function describeEvent(e: GameEvent, lang: Lang): string {
       return L(lang, `${seat(e.seat)} закончил речь (${why})`, `${seat(e.seat)} ended (${why})`);
     }
     case 'speechSkipped':
-      return L(lang, `${seat(e.seat)} пропускает речь`, `${seat(e.seat)} loses the speech`);
+      return engineDescribe(e, lang) ?? '';
     case 'said':
       return `${seat(e.seat)}: ${e.text}`;
     case 'floorGiven':
@@ -125,6 +133,7 @@ export function describeEvent(e: GameEvent, lang: Lang): string {
         firstDaySingle: ['первый день, одна кандидатура — голосования нет', 'day 1 with a single candidate — no vote'],
         firstDayNoVote: ['первый день без голосования', 'day 1 holds no vote'],
         criticalRemoval: ['удаление в критической ситуации — голосование отменено, наступает ночь', 'removal in a critical situation — no vote, night falls'],
+        cancelled: ['голосование отменено удалением (антимонстр)', 'the vote is cancelled by a removal (anti-monster)'],
       };
       const x = why[e.why]!;
       return L(lang, x[0], x[1]);
@@ -142,14 +151,15 @@ export function describeEvent(e: GameEvent, lang: Lang): string {
       const d = e.votes.filter((v) => v.defaulted).map((v) => v.seat);
       const tally = e.tally.map((x) => `${seat(x.target)}: ${x.count}`).join(', ');
       const def = d.length ? L(lang, `; по умолчанию за последнего: ${d.join(', ')}`, `; defaulted to the last candidate: ${d.join(', ')}`) : '';
-      return L(lang, `Итог (${roundName(e.round, lang)}): ${tally || '—'}${def}`, `Result (${roundName(e.round, lang)}): ${tally || '—'}${def}`);
+      // Hands the judge counted have no seats: they stay a count (R8).
+      const counted = e.counted?.length ? L(lang, ' (счётом)', ' (counted)') : '';
+      return L(lang, `Итог (${roundName(e.round, lang)}): ${tally || '—'}${counted}${def}`, `Result (${roundName(e.round, lang)}): ${tally || '—'}${counted}${def}`);
     }
-    case 'allLeaveClosed':
-      return L(
-        lang,
-        `«Все уходят?»: за ${e.yes.length}, против ${e.no.length} — ${e.leave ? 'уходят все' : 'все остаются'}`,
-        `"All leave?": yes ${e.yes.length}, no ${e.no.length} — ${e.leave ? 'all leave' : 'all stay'}`,
-      );
+    case 'allLeaveClosed': {
+      const yes = e.yes.length + (e.counted?.yes ?? 0);
+      const no = e.no.length + (e.counted?.no ?? 0);
+      return L(lang, `«Все уходят?»: за ${yes}, против ${no} — ${e.leave ? 'уходят все' : 'все остаются'}`, `"All leave?": yes ${yes}, no ${no} — ${e.leave ? 'all leave' : 'all stay'}`);
+    }
     case 'tie':
       return L(lang, `Перестрелка: ${e.seats.map(seat).join(', ')} — оправдательные речи и переголосование`, `Tie: ${e.seats.map(seat).join(', ')} — tie speeches and a revote`);
     case 'gameOver':
@@ -190,6 +200,14 @@ export function describeCommand(c: Command, lang: Lang): string {
       return L(lang, 'Утро', 'Morning');
     case 'giveFloor':
       return L(lang, `${by} даёт слово${t}`, `${by} gives the floor to${t}`);
+    case 'techFoul':
+      return L(lang, `Технический фол${t}${c.reason ? ` (${c.reason})` : ''}`, `Technical foul${t}${c.reason ? ` (${c.reason})` : ''}`);
+    case 'voteCount':
+      return c.leave ? L(lang, `За уход всех — ${c.count} (счётом)`, `All leave: ${c.count} yes (counted)`) : L(lang, `Голоса за${t}: ${c.count} (счётом)`, `Votes for${t}: ${c.count} (counted)`);
+    case 'bestMove':
+      return L(lang, `${by}: лучший ход ${(c.targets ?? []).map(seat).join(', ')}`, `${by}: best move ${(c.targets ?? []).map(seat).join(', ')}`);
+    case 'onRecord':
+      return L(lang, `${by} под протокол: красные ${(c.red ?? []).map(seat).join(', ') || '—'}, чёрные ${(c.black ?? []).map(seat).join(', ') || '—'}`, `${by} on record: red ${(c.red ?? []).map(seat).join(', ') || '—'}, black ${(c.black ?? []).map(seat).join(', ') || '—'}`);
     default:
       if (c.do === 'shoot' && c.target === null) return L(lang, `${by} не стреляет`, `${by} does not shoot`);
       return `${by} ${verbName(c.do, lang)}${t}`;

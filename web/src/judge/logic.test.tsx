@@ -8,7 +8,7 @@ import { emptyOutbox, enqueue, enqueueAll, flush, loadGame, loadOutbox, saveGame
 import { addEntry, gameFromRecord, recordOf, stateOf, tryBatch, undoEntry, type JudgeGame } from './session.js';
 import { classicGame } from './testkit.js';
 import { remaining, timerAdjust, timerNew, timerPause, timerStart, timerTick } from './timer.js';
-import { allLeaveCommands, countToHands, currentCandidateIndex, defaultVoters, handsToCommands, pendingVoters } from './votes.js';
+import { allLeaveCommands, countCommand, currentCandidateIndex, defaultCount, defaultVoters, handsToCommands, pendingVoters } from './votes.js';
 
 function enter(g: JudgeGame, cmds: Command[], opts: { closeIfOpen?: boolean } = {}): JudgeGame {
   const r = tryBatch(stateOf(g), cmds, opts);
@@ -55,14 +55,25 @@ describe('votes from a show of hands', () => {
     expect(s.seats[5]!.alive).toBe(false);
   });
 
-  it('R8 a typed count is spread over the first eligible seats', () => {
-    const g = toDay1Vote(classicGame(), [
+  it('R8 a typed count stays a count: one voteCount, no votes made up for seats (issue 13.4)', () => {
+    let g = toDay1Vote(classicGame(), [
       [1, 4],
       [2, 6],
     ]);
-    const s = stateOf(g);
-    expect(countToHands(s, 4, 3)).toEqual([1, 2, 3]);
-    expect(countToHands(s, 4, 11)).toBeNull();
+    let s = stateOf(g);
+    expect(countCommand(s, 4, 3)).toEqual({ by: 'judge', do: 'voteCount', target: 4, count: 3 });
+    expect(countCommand(s, 4, 11)).toBeNull();
+    g = enter(g, [countCommand(s, 4, 3)!]);
+    s = stateOf(g);
+    expect(currentCandidateIndex(s)).toBe(1);
+    expect(defaultCount(s)).toBe(7);
+    g = enter(g, [], { closeIfOpen: true });
+    const closed = stateOf(g).log.find((e) => e.t === 'voteClosed');
+    expect(closed && closed.t === 'voteClosed' && closed.votes).toEqual([]);
+    expect(closed && closed.t === 'voteClosed' && closed.tally).toEqual([
+      { target: 4, count: 3 },
+      { target: 6, count: 7 },
+    ]);
   });
 
   it('R9 tie → tie speeches → revote tie → "all leave?" with more than half yes', () => {

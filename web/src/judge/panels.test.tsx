@@ -40,14 +40,14 @@ describe('VotePanel', () => {
     ], {});
   });
 
-  it('R8 a typed count picks the first eligible seats', () => {
+  it('R8 a typed count is entered as a count, with no seats made up (issue 13.4)', () => {
     const s = stateOf(day1Vote());
     const submit = vi.fn(() => true);
     render(<VotePanel s={s} lang="en" submit={submit} />);
     fireEvent.change(screen.getByTestId('hand-count'), { target: { value: '2' } });
     fireEvent.click(screen.getByTestId('apply-hands'));
     const calls = submit.mock.calls as unknown as [string, Command[]][];
-    expect(calls[0]![1].map((c) => c.by)).toEqual([1, 2]);
+    expect(calls[0]![1]).toEqual([{ by: 'judge', do: 'voteCount', target: 4, count: 2 }]);
   });
 
   it('R8 at the last candidate the defaults are shown before the judge closes', () => {

@@ -1,12 +1,14 @@
 // Small building blocks of the judge's pages: seat buttons, the rule badge, the QR code.
 import QRCode from 'qrcode';
 import type { ReactNode } from 'react';
+import { ruleLabel } from '../../../src/engine/index.js';
+import { currentLang } from '../lib/i18n.js';
 
 export function Rule({ rule }: { rule: string | undefined }) {
   if (!rule) return null;
   return (
     <span className="rule" title={rule} data-rule={rule}>
-      {rule}
+      {ruleLabel(rule, currentLang())}
     </span>
   );
 }

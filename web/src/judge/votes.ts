@@ -1,6 +1,6 @@
-// A show of hands becomes per-seat vote commands. The judge taps the seats whose hands are up for
-// the candidate being voted (or types a count); seats that never raise a hand are left to the
-// engine, which gives their vote to the last candidate when the round closes (R8).
+// A show of hands becomes per-seat vote commands, or the judge's count (`voteCount`), which the
+// record keeps as a count: who raised a hand is then not known and not made up. Seats that never
+// raise a hand are left to the engine, which gives their vote to the last candidate (R8).
 import { legalCommands, type Command, type GameState } from '../../../src/engine/index.js';
 
 /** Seats that may still vote in this round (alive, not yet voted, not silenced by the preset). */
@@ -16,25 +16,33 @@ export function mayVoteFor(s: GameState, seat: number, target: number): boolean 
   return legalCommands(s, seat).some((c) => c.do === 'vote' && c.target === target);
 }
 
-/** Which ballot position the judge is on: the first candidate after the last one that got a hand. */
+/** Which ballot position the judge is on: the first candidate after the last one that got a hand or a count. */
 export function currentCandidateIndex(s: GameState): number {
   if (s.stage.kind !== 'vote' || s.stage.round === 'allLeave') return 0;
   let last = -1;
-  for (const v of s.votes) {
+  for (const v of [...s.votes, ...(s.counts ?? []).map((c) => c.target ?? -1)]) {
     const i = s.ballot.indexOf(v);
     if (i > last) last = i;
   }
   return Math.min(last + 1, Math.max(0, s.ballot.length - 1));
 }
 
-/** Votes cast so far per candidate (the judge's view of the room, not public until close). */
-export function countsSoFar(s: GameState): Map<number, number[]> {
-  const out = new Map<number, number[]>();
-  for (const t of s.ballot) out.set(t, []);
+/** Votes so far per candidate (the judge's view of the room, not public until close): seats, and counted hands. */
+export function countsSoFar(s: GameState): Map<number, { seats: number[]; counted: number }> {
+  const out = new Map<number, { seats: number[]; counted: number }>();
+  for (const t of s.ballot) out.set(t, { seats: [], counted: 0 });
   s.votes.forEach((v, i) => {
-    if (v !== -1 && out.has(v)) out.get(v)!.push(i + 1);
+    if (v !== -1 && out.has(v)) out.get(v)!.seats.push(i + 1);
   });
+  for (const c of s.counts ?? []) if (c.target !== null && out.has(c.target)) out.get(c.target)!.counted += c.count;
   return out;
+}
+
+/** Hands counted so far in this round (the judge's `voteCount`s). */
+export function countedSoFar(s: GameState): number {
+  let n = 0;
+  for (const c of s.counts ?? []) n += c.count;
+  return n;
 }
 
 export interface HandsInput {
@@ -63,13 +71,14 @@ export function handsToCommands(s: GameState, input: HandsInput): { commands: Co
 }
 
 /**
- * A typed count: the engine needs one vote per seat, so the count is spread over the first
- * eligible seats in seat order. The tally is what the room showed; the seats are nominal.
+ * A typed count (R8): the room's tally for the candidate (or «all leave?», `target` null), kept as
+ * a count. Null when more hands than voters are left.
  */
-export function countToHands(s: GameState, target: number, count: number): number[] | null {
-  const eligible = pendingVoters(s).filter((seat) => mayVoteFor(s, seat, target));
-  if (!Number.isInteger(count) || count < 0 || count > eligible.length) return null;
-  return eligible.slice(0, count);
+export function countCommand(s: GameState, target: number | null, count: number): Command | null {
+  const left = pendingVoters(s).length - countedSoFar(s);
+  const may = target === null ? left : Math.min(left, pendingVoters(s).filter((seat) => mayVoteFor(s, seat, target)).length);
+  if (!Number.isInteger(count) || count < 0 || count > may) return null;
+  return target === null ? { by: 'judge', do: 'voteCount', leave: true, count } : { by: 'judge', do: 'voteCount', target, count };
 }
 
 /** "All leave?" (R9): hands up mean yes; everyone else counts as no when the judge closes. */
@@ -81,4 +90,9 @@ export function allLeaveCommands(s: GameState, yes: number[]): Command[] {
 /** Seats whose vote the engine will give to the last candidate if the round closed now (R8). */
 export function defaultVoters(s: GameState): number[] {
   return pendingVoters(s);
+}
+
+/** How many votes go to the last candidate if the round closed now: counted hands leave fewer seats behind. */
+export function defaultCount(s: GameState): number {
+  return Math.max(0, pendingVoters(s).length - countedSoFar(s));
 }

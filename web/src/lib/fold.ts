@@ -42,7 +42,7 @@ function step(v: GameView, e: GameEvent): void {
       v.voted = [];
       break;
     case 'speechStarted':
-      v.stage = { kind: 'speech', speech: e.kind, seat: e.seat };
+      v.stage = e.short ? { kind: 'speech', speech: e.kind, seat: e.seat, short: true } : { kind: 'speech', speech: e.kind, seat: e.seat };
       drop(v.speakingOrder, e.seat);
       break;
     case 'speechEnded':
@@ -62,6 +62,16 @@ function step(v: GameView, e: GameEvent): void {
       if (s) s.fouls = e.count;
       break;
     }
+    case 'techFouled': {
+      const s = v.seats[e.seat - 1];
+      if (s) s.techFouls = e.count;
+      break;
+    }
+    case 'dayOneStays':
+    case 'tieKept':
+      v.stage = { kind: 'idle' };
+      v.ballot = [];
+      break;
     case 'eliminated': {
       const s = v.seats[e.seat - 1];
       if (s) {

@@ -1,7 +1,7 @@
 // Events and phases in the judge's words. Every sentence is a translation key (ev.*, phase.*),
 // so the same code speaks Russian and English; the judge console reuses these helpers.
 import type { TFunction } from 'i18next';
-import type { GameEvent, GameView, RoleId, SeatView, Team } from '../../../src/engine/index.js';
+import { skipCause, type GameEvent, type GameView, type RoleId, type SeatView, type Team } from '../../../src/engine/index.js';
 
 export type NameOf = (seat: number) => string;
 
@@ -54,13 +54,13 @@ export function eventText(e: GameEvent, t: TFunction, name: NameOf): string | nu
     case 'dayStarted':
       return t('ev.dayStarted', { n: e.day, first: e.order[0] !== undefined ? name(e.order[0]) : '—' });
     case 'speechStarted':
-      return t(`ev.speech_${e.kind}`, { seat: name(e.seat) });
+      return t(e.short ? 'ev.speech_short' : `ev.speech_${e.kind}`, { seat: name(e.seat) });
     case 'speechEnded':
       if (e.by === 'removal') return null;
       if (typeof e.by === 'number') return t('ev.speechEndedSelf', { seat: name(e.seat) });
       return t(`ev.speechEnded_${e.by}`, { seat: name(e.seat) });
     case 'speechSkipped':
-      return t('ev.speechSkipped', { seat: name(e.seat) });
+      return t(`ev.speechSkipped_${skipCause(e)}`, { seat: name(e.seat) });
     case 'said':
       return t('ev.said', { seat: name(e.seat), text: e.text });
     case 'floorGiven':
@@ -71,12 +71,27 @@ export function eventText(e: GameEvent, t: TFunction, name: NameOf): string | nu
       return t('ev.nominationWithdrawn', { by: name(e.by), target: name(e.target) });
     case 'fouled':
       return t('ev.fouled', { seat: name(e.seat), count: e.count });
+    case 'techFouled':
+      return t('ev.techFouled', { seat: name(e.seat), count: e.count });
     case 'eliminated':
       return t(`ev.eliminated_${e.cause}`, { seat: name(e.seat) });
     case 'roleRevealed':
       return t('ev.roleRevealed', { seat: name(e.seat), role: roleName(t, e.role) });
     case 'noVote':
       return t(`ev.noVote_${e.why}`);
+    case 'voteCancelled':
+      return t('ev.voteCancelled', { seat: name(e.seat), day: e.day });
+    case 'votesCounted':
+      return e.target === null ? t('ev.votesCountedLeave', { count: e.count }) : t('ev.votesCounted', { target: name(e.target), count: e.count });
+    case 'dayOneStays':
+      return t('ev.dayOneStays', { seat: name(e.seat) });
+    case 'verdict':
+      return t('ev.verdict', { winner: t(`winner.${e.winner ?? 'draw'}`) });
+    case 'leftOnRecord':
+      return t('ev.leftOnRecord', {
+        seat: name(e.seat),
+        list: [...e.red.map((x) => t('ev.onRecordRed', { seat: name(x) })), ...e.black.map((x) => t('ev.onRecordBlack', { seat: name(x) }))].join(', '),
+      });
     case 'singleCandidate':
       return t('ev.singleCandidate', { seat: name(e.seat) });
     case 'votingStarted':
@@ -92,10 +107,10 @@ export function eventText(e: GameEvent, t: TFunction, name: NameOf): string | nu
       // Said like a judge: the candidates who got votes, then "the rest — 0".
       const got = e.tally.filter((x) => x.count > 0).map((x) => t('ev.tallyItem', { seat: name(x.target), count: x.count }));
       if (got.length < e.tally.length) got.push(t('ev.tallyRest'));
-      return t('ev.voteClosed', { tally: got.join('; ') });
+      return t(e.counted ? 'ev.voteClosedCounted' : 'ev.voteClosed', { tally: got.join('; ') });
     }
     case 'allLeaveClosed':
-      return t(e.leave ? 'ev.allLeaveYes' : 'ev.allLeaveNo', { yes: e.yes.length, no: e.no.length });
+      return t(e.leave ? 'ev.allLeaveYes' : 'ev.allLeaveNo', { yes: e.yes.length + (e.counted?.yes ?? 0), no: e.no.length + (e.counted?.no ?? 0) });
     case 'tie':
       return t('ev.tie', { seats: list(e.seats, name) });
     case 'gameOver':
@@ -111,7 +126,7 @@ export function eventText(e: GameEvent, t: TFunction, name: NameOf): string | nu
     case 'quietNight':
       return t('ev.quietNight', { count: e.count });
     case 'tieKept':
-      return t('ev.tieKept', { seats: list(e.seats, name) });
+      return t(`ev.tieKept_${e.why ?? 'fourPlayers'}`, { seats: list(e.seats, name) });
     case 'bestMove':
       return t('ev.bestMove', { seat: name(e.seat), targets: list(e.targets, name) });
     case 'extraPoints':

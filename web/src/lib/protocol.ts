@@ -1,5 +1,5 @@
 // Message shapes of docs/protocol.md (v1), as the client sees them.
-import type { Command, GameEvent, GameView, Rejection, Viewer, Team } from '../../../src/engine/index.js';
+import type { Command, GameEvent, GameView, Rejection, Viewer, Team, TimerKind as StageTimerKind } from '../../../src/engine/index.js';
 
 export interface TableSeatInfo {
   seat: number;
@@ -43,7 +43,8 @@ export interface ClaimedSeat {
 }
 
 /** `judge`: the judge's own speech timer at a judge table, relayed by the server. */
-export type TimerKind = 'speech' | 'tieSpeech' | 'lastWord' | 'vote' | 'night' | 'introNight' | 'judge';
+/** The engine's stage timers (day-flow.ts), and `judge`: a judge table's own speech timer. */
+export type TimerKind = StageTimerKind | 'judge';
 export interface Timer {
   kind: TimerKind | null;
   seat?: number;

@@ -4,7 +4,7 @@
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { useState } from 'react';
-import { defaultOptions, OPTION_DEFS, PRESET_DEFS, PRESETS, validateSetup, type PresetId } from '../../../src/engine/index.js';
+import { OPTION_DEFS, PRESET_DEFS, PRESETS, presetOptions, validateSetup, type PresetId } from '../../../src/engine/index.js';
 import '../lib/i18n.js';
 import { changedOptions, OptionEditor, presetOptionDefs, setupProblem, type OptionValues } from './OptionEditor.js';
 
@@ -33,7 +33,7 @@ describe('option editor', () => {
     render(<Harness preset={preset} size={PRESET_DEFS[preset]!.defaultSize} onValues={() => undefined} />);
     const editor = screen.getByTestId('option-editor');
     const defs = presetOptionDefs(preset);
-    expect(defs.length).toBe(Object.keys(defaultOptions(preset)).length);
+    expect(defs.length).toBe(Object.keys(presetOptions(preset)).length);
     for (const d of defs) {
       const row = editor.querySelector(`[data-option="${d.key}"]`) as HTMLElement;
       expect(row, d.key).toBeTruthy();

@@ -5,8 +5,9 @@
 // with counts. Nothing here names an option: a new OptionDef shows up by itself.
 import { useTranslation } from 'react-i18next';
 import {
-  defaultOptions,
   OPTION_DEFS,
+  presetOptions,
+  ruleLabel,
   ROLE_DEFS,
   validateSetup,
   type OptionDef,
@@ -19,9 +20,12 @@ import { RoleCounts } from './RoleCounts.js';
 
 export type OptionValues = Record<string, unknown>;
 
-/** The options a preset accepts, in the engine's order. */
+/**
+ * The options a preset accepts, in the engine's order: its own and the day flow's rule variants
+ * (docs/rules/variants.md), without the older options those replace.
+ */
 export function presetOptionDefs(preset: PresetId): OptionDef[] {
-  const defaults = defaultOptions(preset) as unknown as OptionValues;
+  const defaults = presetOptions(preset);
   return OPTION_DEFS.filter((d) => d.key in defaults);
 }
 
@@ -31,7 +35,7 @@ function same(a: unknown, b: unknown): boolean {
 
 /** Only the options that differ from the preset's defaults (what a create request needs to send). */
 export function changedOptions(preset: PresetId, values: OptionValues): OptionValues {
-  const defaults = defaultOptions(preset) as unknown as OptionValues;
+  const defaults = presetOptions(preset);
   const out: OptionValues = {};
   for (const d of presetOptionDefs(preset)) if (d.key in values && !same(values[d.key], defaults[d.key])) out[d.key] = values[d.key];
   return out;
@@ -47,7 +51,7 @@ export function ruleHref(preset: PresetId, rule: string): string {
 export function RuleLink({ preset, rule }: { preset: PresetId; rule: string }) {
   return (
     <a className="rule-link" href={ruleHref(preset, rule)} target="_blank" rel="noreferrer" data-rule={rule}>
-      {rule}
+      {ruleLabel(rule, currentLang())}
     </a>
   );
 }
@@ -67,7 +71,7 @@ function problemText(preset: PresetId, e: Rejection, lang: Lang): string {
   const field = /options\.(\w+)/.exec(e.detail ?? '')?.[1];
   const def = defs.find((d) => d.key === field) ?? (e.rule ? defs.find((d) => d.rule === e.rule && d.control === 'roleCounts') : undefined);
   const where = def ? ` — ${def.name[lang]}` : '';
-  const rule = e.rule ? ` (${e.rule})` : '';
+  const rule = e.rule ? ` (${ruleLabel(e.rule, lang)})` : '';
   // The engine's details are English notes for developers: shown only to English readers.
   const detail = lang === 'en' && e.detail ? `: ${e.detail}` : '';
   return `${e.message[lang]}${where}${rule}${detail}`;
@@ -200,7 +204,7 @@ export function OptionEditor({
   base?: OptionValues;
   onChange: (key: string, value: unknown) => void;
 }) {
-  const defaults = base ?? (defaultOptions(preset) as unknown as OptionValues);
+  const defaults = base ?? presetOptions(preset);
   return (
     <div className="oe" data-testid="option-editor" data-preset={preset}>
       {presetOptionDefs(preset).map((d) => (

@@ -3,7 +3,7 @@
 // join by link, past games.
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PRESET_DEFS, PRESETS, defaultOptions, resolveOptions, type PresetId } from '../../../src/engine/index.js';
+import { PRESET_DEFS, PRESETS, presetOptions, resolveOptions, type PresetId } from '../../../src/engine/index.js';
 import { changedOptions, OptionEditor, setupProblem, type OptionValues } from '../options/OptionEditor.js';
 import { api, ApiError } from '../lib/api.js';
 import { currentLang } from '../lib/i18n.js';
@@ -21,7 +21,7 @@ export const BOT_LEVELS = ['club', 'random'] as const;
  * timer (the server's default too, R18 docs/rules/classic.md) — the form says so rather than hide it.
  */
 function formBase(preset: PresetId, mode: 'online' | 'judge'): OptionValues {
-  const o = defaultOptions(preset) as unknown as OptionValues;
+  const o = presetOptions(preset);
   if (mode === 'online' && o['nightEnds'] !== undefined) o['nightEnds'] = 'close';
   return o;
 }

@@ -6,7 +6,7 @@
 import Markdown from 'markdown-to-jsx/react';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { defaultOptions, PRESETS, type PresetId } from '../../../src/engine/index.js';
+import { presetOptions, PRESETS, ruleLabel, type PresetId } from '../../../src/engine/index.js';
 import { currentLang } from '../lib/i18n.js';
 import { Link, navigate, useLocation } from '../lib/router.js';
 import { optionValueText, presetOptionDefs } from '../options/OptionEditor.js';
@@ -79,7 +79,7 @@ function useHashScroll(ready: boolean): void {
 function OptionsSection({ preset }: { preset: PresetId }) {
   const { t } = useTranslation();
   const lang = currentLang();
-  const defaults = defaultOptions(preset) as unknown as Record<string, unknown>;
+  const defaults = presetOptions(preset);
   return (
     <section className="rules-options" aria-labelledby="rules-options-h">
       <h2 id="rules-options-h">{t('rules.options')}</h2>
@@ -88,7 +88,7 @@ function OptionsSection({ preset }: { preset: PresetId }) {
         {presetOptionDefs(preset).map((d) => (
           <div key={d.key} id={`opt-${d.key}`} data-option-rule={/R\d+/.exec(d.rule)?.[0] ?? d.rule} className="rules-option">
             <dt>
-              {d.name[lang]} <span className="rule-link">{d.rule}</span>
+              {d.name[lang]} <span className="rule-link">{ruleLabel(d.rule, lang)}</span>
             </dt>
             <dd>
               {d.doc[lang]} <span className="muted">{t('rules.byDefault', { value: optionValueText(d, defaults[d.key], lang, t) })}</span>

@@ -42,7 +42,12 @@ function dayResult(d: ProtoDay, t: (k: string, o?: Record<string, unknown>) => s
     const [kind, arg] = o.text.split(':');
     if (kind === 'tie') out.push(t('proto.tie', { seats: arg }));
     else if (kind === 'noVote') out.push(t('proto.noVote'));
+    else if (kind === 'cancelled') out.push(t('proto.cancelled', { seat: arg }));
+    else if (kind === 'kept') out.push(t('proto.kept', { seats: arg }));
+    else if (kind === 'stays') out.push(t('proto.stays', { seat: arg }));
   }
+  // Hands the judge counted have no seat in the vote columns: the count is written here (R8).
+  for (const v of d.votes) if (v.counted.length > 0) out.push(t('proto.counted', { tally: v.tally.map((x) => `${x.target}: ${x.count}`).join(', ') }));
   const left = d.out.filter((o) => o.cause === 'vote').map((o) => o.seat);
   const last = d.votes[d.votes.length - 1];
   if (left.length > 1) out.push(t('proto.allLeft', { seats: left.join(', ') }));
@@ -141,6 +146,7 @@ export function ProtocolGrid({ p }: { p: Protocol }) {
               <td data-testid="grid-role">{t(`role.${x.role}`)}</td>
               <td className="pg-fouls" data-testid="grid-fouls" aria-label={t('seat.fouls', { count: x.fouls })}>
                 {Array.from({ length: Math.max(FOUL_BOXES, x.fouls) }, (_, i) => (i < x.fouls ? '●' : '○')).join('')}
+                {x.techFouls > 0 && ` ${t('proto.techFouls')} ${'●'.repeat(x.techFouls)}`}
               </td>
               <td className="pg-exit">{exit(x)}</td>
               {days.map((d) => [

@@ -11,7 +11,7 @@ import { useLang, type Lang } from '../judge/lang.js';
 import { loadGame } from '../judge/offline.js';
 import { recordOf } from '../judge/session.js';
 import { download, Rule } from '../judge/ui.js';
-import { buildProtocol, protocolCsv, type Protocol } from './protocol.js';
+import { buildProtocol, protocolCsv, type Protocol, type ProtoVote } from './protocol.js';
 import { ProtocolGrid } from './ProtocolGrid.js';
 import './protocol.css';
 
@@ -24,15 +24,26 @@ const CHECK: Record<string, [string, string]> = {
   black: ['чёрный', 'black'],
 };
 
+/** Who voted for a candidate: seats (* = by default, R8), and hands the judge counted, as a count. */
+function voters(v: ProtoVote, target: number, lang: Lang): string {
+  const seats = v.votes.filter((x) => x.target === target).map((x) => `${x.seat}${x.defaulted ? '*' : ''}`);
+  for (const c of v.counted) if (c.target === target) seats.push(L(lang, `${c.count}${c.defaulted ? '*' : ''} счётом`, `${c.count}${c.defaulted ? '*' : ''} counted`));
+  return seats.join(' ');
+}
+
 function outcomeText(text: string, lang: Lang): string {
   const [kind, arg] = text.split(':');
   if (kind === 'tie') return L(lang, `перестрелка: ${arg}`, `tie: ${arg}`);
   if (kind === 'single') return L(lang, `единственная кандидатура №${arg}`, `single candidate #${arg}`);
+  if (kind === 'stays') return L(lang, `1-й день: №${arg} набрал больше всех, но остаётся`, `day 1: #${arg} had most votes but stays`);
+  if (kind === 'kept') return L(lang, `попил ${arg}: никто не уходит`, `tie ${arg}: nobody leaves`);
+  if (kind === 'cancelled') return L(lang, `удаление №${arg} отменяет голосование`, `the removal of #${arg} cancels the vote`);
   const why: Record<string, [string, string]> = {
     noCandidates: ['нет кандидатур', 'no candidates'],
     firstDaySingle: ['1-й день, одна кандидатура', 'day 1, single candidate'],
     firstDayNoVote: ['1-й день без голосования', 'day 1, no vote'],
     criticalRemoval: ['удаление в критической ситуации', 'removal in a critical situation'],
+    cancelled: ['отменено удалением', 'cancelled by a removal'],
   };
   const w = why[arg ?? ''];
   return L(lang, `без голосования: ${w ? w[0] : arg}`, `no vote: ${w ? w[1] : arg}`);
@@ -69,7 +80,10 @@ export function ProtocolSheet({ p, lang }: { p: Protocol; lang: Lang }) {
               <td>{x.seat}</td>
               <td>{x.name}</td>
               <td data-testid="proto-role">{roleName(x.role, lang)}</td>
-              <td data-testid="proto-fouls">{x.fouls}</td>
+              <td data-testid="proto-fouls">
+                {x.fouls}
+                {x.techFouls > 0 && ` + ${x.techFouls} ${L(lang, 'тех.', 'tech')}`}
+              </td>
               <td>{x.exit ? `${causeName(x.exit.cause, lang)}, ${x.exit.phase === 'night' ? L(lang, 'ночь', 'night') : L(lang, 'день', 'day')} ${x.exit.number}` : ''}</td>
               {p.scores && <td data-testid="proto-points">{x.points}</td>}
             </tr>
@@ -114,12 +128,13 @@ export function ProtocolSheet({ p, lang }: { p: Protocol; lang: Lang }) {
           </p>
           {d.votes.map((v, i) => (
             <p key={i} data-testid="proto-vote">
-              <b>{roundName(v.round, lang)}:</b> {v.tally.map((t) => `№${t.target} — ${t.count} [${v.votes.filter((x) => x.target === t.target).map((x) => `${x.seat}${x.defaulted ? '*' : ''}`).join(' ')}]`).join('; ') || '—'} <Rule rule={v.rule} />
+              <b>{roundName(v.round, lang)}:</b> {v.tally.map((t) => `№${t.target} — ${t.count} [${voters(v, t.target, lang)}]`).join('; ') || '—'} <Rule rule={v.rule} />
             </p>
           ))}
           {d.allLeave.map((a, i) => (
             <p key={`a${i}`} data-testid="proto-allleave">
-              <b>{L(lang, '«Все уходят?»', '"All leave?"')}:</b> {L(lang, 'за', 'yes')} {a.yes.join(' ') || '—'}; {L(lang, 'против', 'no')} {a.no.join(' ') || '—'} → {a.leave ? L(lang, 'уходят', 'leave') : L(lang, 'остаются', 'stay')} <Rule rule="R9" />
+              <b>{L(lang, '«Все уходят?»', '"All leave?"')}:</b> {L(lang, 'за', 'yes')} {[...a.yes, ...(a.counted ? [L(lang, `${a.counted.yes} счётом`, `${a.counted.yes} counted`)] : [])].join(' ') || '—'};{' '}
+              {L(lang, 'против', 'no')} {[...a.no, ...(a.counted ? [L(lang, `${a.counted.no} счётом`, `${a.counted.no} counted`)] : [])].join(' ') || '—'} → {a.leave ? L(lang, 'уходят', 'leave') : L(lang, 'остаются', 'stay')} <Rule rule="R9" />
             </p>
           ))}
           {d.outcome.map((o, i) => (
@@ -129,7 +144,7 @@ export function ProtocolSheet({ p, lang }: { p: Protocol; lang: Lang }) {
           ))}
           {d.fouls.length > 0 && (
             <p>
-              <b>{L(lang, 'Фолы', 'Fouls')}:</b> {d.fouls.map((f) => `№${f.seat} (${f.count}${f.reason ? `, ${f.reason}` : ''})`).join(', ')}
+              <b>{L(lang, 'Фолы', 'Fouls')}:</b> {d.fouls.map((f) => `№${f.seat} (${f.tech ? L(lang, 'тех. ', 'tech ') : ''}${f.count}${f.reason ? `, ${f.reason}` : ''})`).join(', ')}
             </p>
           )}
           {d.out.length > 0 && (

@@ -10,6 +10,8 @@ export interface ProtoSeat {
   role: RoleId;
   team: Team;
   fouls: number;
+  /** Technical fouls (fiim 9.6). */
+  techFouls: number;
   exit: { cause: string; phase: string; number: number } | null;
   points: number | null;
 }
@@ -19,6 +21,8 @@ export interface ProtoVote {
   ballot: number[];
   tally: { target: number; count: number }[];
   votes: { seat: number; target: number; defaulted: boolean }[];
+  /** Hands the judge counted (no seats), and the votes left over for the last candidate then. */
+  counted: { target: number; count: number; defaulted?: true }[];
   rule: string;
 }
 
@@ -26,8 +30,8 @@ export interface ProtoDay {
   day: number;
   nominations: { by: number; target: number; withdrawn?: boolean }[];
   votes: ProtoVote[];
-  allLeave: { yes: number[]; no: number[]; leave: boolean }[];
-  fouls: { seat: number; count: number; reason?: string }[];
+  allLeave: { yes: number[]; no: number[]; leave: boolean; counted?: { yes: number; no: number } }[];
+  fouls: { seat: number; count: number; reason?: string; tech?: true }[];
   out: { seat: number; cause: string; rule: string }[];
   outcome: { text: string; rule: string }[];
 }
@@ -116,17 +120,38 @@ export function buildProtocol(record: GameRecord | unknown): Protocol | null {
         break;
       }
       case 'voteClosed':
-        day?.votes.push({ round: e.round, ballot: e.ballot.slice(), tally: e.tally.map((x) => ({ ...x })), votes: e.votes.map((x) => ({ ...x })), rule: e.rule });
+        day?.votes.push({
+          round: e.round,
+          ballot: e.ballot.slice(),
+          tally: e.tally.map((x) => ({ ...x })),
+          votes: e.votes.map((x) => ({ ...x })),
+          counted: (e.counted ?? []).map((x) => ({ ...x })),
+          rule: e.rule,
+        });
         break;
-      case 'allLeaveClosed':
-        day?.allLeave.push({ yes: e.yes.slice(), no: e.no.slice(), leave: e.leave });
+      case 'allLeaveClosed': {
+        const a: ProtoDay['allLeave'][number] = { yes: e.yes.slice(), no: e.no.slice(), leave: e.leave };
+        if (e.counted) a.counted = { ...e.counted };
+        day?.allLeave.push(a);
         break;
-      case 'fouled': {
-        const f: { seat: number; count: number; reason?: string } = { seat: e.seat, count: e.count };
+      }
+      case 'fouled':
+      case 'techFouled': {
+        const f: ProtoDay['fouls'][number] = { seat: e.seat, count: e.count };
         if (e.reason !== undefined) f.reason = e.reason;
+        if (e.t === 'techFouled') f.tech = true;
         (day ?? lastDayOrNew(days)).fouls.push(f);
         break;
       }
+      case 'dayOneStays':
+        day?.outcome.push({ text: `stays:${e.seat}`, rule: e.rule });
+        break;
+      case 'tieKept':
+        day?.outcome.push({ text: `kept:${e.seats.join(',')}`, rule: e.rule });
+        break;
+      case 'voteCancelled':
+        (day ?? lastDayOrNew(days)).outcome.push({ text: `cancelled:${e.seat}`, rule: e.rule });
+        break;
       case 'eliminated':
         if (e.phase === 'night' && night) night.killed.push(e.seat);
         else (day ?? lastDayOrNew(days)).out.push({ seat: e.seat, cause: e.cause, rule: e.rule });
@@ -150,6 +175,7 @@ export function buildProtocol(record: GameRecord | unknown): Protocol | null {
     role: x.role,
     team: x.team,
     fouls: x.fouls,
+    techFouls: x.techFouls ?? 0,
     exit: x.exit ? { ...x.exit } : null,
     points: scores ? (scores.find((p) => p.seat === x.seat)?.points ?? 0) : null,
   }));
@@ -212,12 +238,17 @@ export function protocolCsv(p: Protocol): string {
   }
   for (const d of p.days) {
     for (const n of d.nominations) lines.push(csvRow(['day', d.day, n.withdrawn ? 'nominationWithdrawn' : 'nomination', n.by, n.target, '', 'R5']));
-    for (const f of d.fouls) lines.push(csvRow(['day', d.day, 'foul', f.seat, '', `${f.count}${f.reason ? ` ${f.reason}` : ''}`, 'R6']));
+    for (const f of d.fouls) lines.push(csvRow(['day', d.day, f.tech ? 'techFoul' : 'foul', f.seat, '', `${f.count}${f.reason ? ` ${f.reason}` : ''}`, f.tech ? 'fiim 9.6' : 'R6']));
     for (const v of d.votes) {
       lines.push(csvRow(['day', d.day, `vote:${v.round}`, '', '', v.tally.map((t) => `${t.target}=${t.count}`).join(' '), v.rule]));
       for (const x of v.votes) lines.push(csvRow(['day', d.day, 'ballot', x.seat, x.target, x.defaulted ? 'default' : '', 'R8']));
+      // Counted hands have no seat: a count line, never a seat line.
+      for (const x of v.counted) lines.push(csvRow(['day', d.day, 'count', '', x.target, `${x.count}${x.defaulted ? ' default' : ''}`, 'R8']));
     }
-    for (const a of d.allLeave) lines.push(csvRow(['day', d.day, 'allLeave', '', '', `yes ${a.yes.join(' ')} / no ${a.no.join(' ')} → ${a.leave ? 'leave' : 'stay'}`, 'R9']));
+    for (const a of d.allLeave) {
+      const counted = a.counted ? ` / counted yes ${a.counted.yes} no ${a.counted.no}` : '';
+      lines.push(csvRow(['day', d.day, 'allLeave', '', '', `yes ${a.yes.join(' ')} / no ${a.no.join(' ')}${counted} → ${a.leave ? 'leave' : 'stay'}`, 'R9']));
+    }
     for (const o of d.outcome) lines.push(csvRow(['day', d.day, 'outcome', '', '', o.text, o.rule]));
     for (const o of d.out) lines.push(csvRow(['day', d.day, 'out', o.seat, '', o.cause, o.rule]));
   }

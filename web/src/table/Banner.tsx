@@ -5,6 +5,8 @@ import { phaseBanner } from '../lib/format.js';
 import type { Timer } from '../lib/protocol.js';
 import { useCountdown } from '../lib/ws.js';
 
+const SPEECH_TIMERS = new Set<string>(['speech', 'tieSpeech', 'lastWord', 'respeech', 'silentTurn']);
+
 export function TimerBadge({ timer }: { timer: Timer | null }) {
   const { t } = useTranslation();
   const ticking = useCountdown(timer?.deadline);
@@ -12,13 +14,16 @@ export function TimerBadge({ timer }: { timer: Timer | null }) {
   const paused = timer?.running === false && timer.kind !== 'judge' && timer.leftMs !== undefined;
   const left = paused ? Math.ceil(timer.leftMs! / 1000) : ticking;
   if (!timer || !timer.kind || left === null) return null;
-  const warn = !paused && (timer.warning === true || ((timer.kind === 'speech' || timer.kind === 'tieSpeech' || timer.kind === 'lastWord') && left <= 10));
-  const mm = Math.floor(left / 60);
+  const warn = !paused && (timer.warning === true || (SPEECH_TIMERS.has(timer.kind) && left <= 10));
+  // A forum day runs for hours.
+  const hh = Math.floor(left / 3600);
+  const mm = hh > 0 ? String(Math.floor((left % 3600) / 60)).padStart(2, '0') : String(Math.floor(left / 60));
   const ss = String(left % 60).padStart(2, '0');
   return (
     <div className={`timer${warn ? ' timer-warn' : ''}`} role="timer" aria-live={warn ? 'assertive' : 'off'}>
       <span className="timer-kind">{t(`timer.${timer.kind}`)}</span>
       <span className="timer-value">
+        {hh > 0 ? `${hh}:` : ''}
         {mm}:{ss}
       </span>
       {warn && <span className="timer-warning">{t('timer.warning')}</span>}

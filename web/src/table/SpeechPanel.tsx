@@ -4,7 +4,7 @@
 import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { currentLang } from '../lib/i18n.js';
-import type { GameView } from '../../../src/engine/index.js';
+import { SPEECHES, type GameView } from '../../../src/engine/index.js';
 import { currentSpeech, nameOf } from '../lib/format.js';
 import type { Legal, Send } from './types.js';
 
@@ -94,21 +94,24 @@ export function SpeechPanel({ view, send, legal }: { view: GameView; send: Send;
       </div>
       {mine && (
         <>
-          <form className="say-form" onSubmit={(e) => void say(e)}>
-            <textarea
-              value={text}
-              maxLength={max}
-              rows={2}
-              placeholder={t('speech.placeholder')}
-              aria-label={t('speech.placeholder')}
-              onChange={(e) => setText(e.target.value)}
-              onKeyDown={onKey}
-            />
-            <button type="submit" className="btn" disabled={busy || text.trim() === ''}>
-              {t('speech.say')}
-            </button>
-          </form>
-          {st.speech === 'day' && (
+          {/* The day flow says what this turn allows: a silenced player's turn has no words (fiim 9.5.1). */}
+          {SPEECHES[st.speech].talk && (
+            <form className="say-form" onSubmit={(e) => void say(e)}>
+              <textarea
+                value={text}
+                maxLength={max}
+                rows={2}
+                placeholder={t('speech.placeholder')}
+                aria-label={t('speech.placeholder')}
+                onChange={(e) => setText(e.target.value)}
+                onKeyDown={onKey}
+              />
+              <button type="submit" className="btn" disabled={busy || text.trim() === ''}>
+                {t('speech.say')}
+              </button>
+            </form>
+          )}
+          {SPEECHES[st.speech].nominate && (
             <div className="nominate-row">
               {canNominate.length > 0 && (
                 <>

@@ -1,0 +1,95 @@
+// The tournament store contract, for the in-memory and the SQLite store alike; SQLite migrations
+// run once each and are recorded.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { afterAll, describe, expect, it } from 'vitest';
+import { validateTournament, type Tournament } from '../tournament/index.js';
+import type { GameVersionRow, TournamentRow, TournamentStore } from './tournament-store.js';
+import { MemoryTournamentStore } from './tournament-store-memory.js';
+import { migrate, SqliteTournamentStore, TOURNAMENT_MIGRATIONS } from './tournament-store-sqlite.js';
+
+const dir = mkdtempSync(join(tmpdir(), 'gorod-tstore-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+const doc = (name: string): Tournament => {
+  const v = validateTournament({ name, players: [{ id: 'p1', nickname: 'Анна' }] });
+  if (!v.ok) throw new Error('doc');
+  return v.value;
+};
+const row = (id: string, at: number): TournamentRow => ({ id, createdAt: at, updatedAt: at, revision: 1, tokenHash: 'ab'.repeat(32), data: doc(`T ${id}`) });
+const version = (v: number, round = 1): GameVersionRow => ({
+  tournamentId: 'c1',
+  round,
+  table: 2,
+  version: v,
+  at: 1000 + v,
+  by: { kind: 'judge', name: 'Судья Олег' },
+  source: 'upload',
+  ...(v > 1 ? { reason: 'a vote was entered wrong' } : {}),
+  record: { format: 'gorod-record/1', preset: 'classic', commands: [] },
+});
+
+describe.each([
+  ['memory', () => new MemoryTournamentStore()],
+  ['sqlite', () => new SqliteTournamentStore(join(dir, `s${Math.random()}.sqlite`))],
+] as const)('%s tournament store', (_name, make) => {
+  it('creates, reads, lists newest first', async () => {
+    const s: TournamentStore = make();
+    await s.create(row('c1', 1));
+    await s.create(row('c2', 2));
+    expect(await s.get('c1')).toEqual(row('c1', 1));
+    expect(await s.get('nope')).toBeNull();
+    expect((await s.list(10)).map((r) => r.id)).toEqual(['c2', 'c1']);
+    await expect(s.create(row('c1', 3))).rejects.toThrow();
+    await s.close();
+  });
+
+  it('an update needs the revision it was made from', async () => {
+    const s = make();
+    await s.create(row('c1', 1));
+    expect(await s.update('c1', 1, doc('Renamed'), 5)).toBe(true);
+    expect(await s.update('c1', 1, doc('Lost update'), 6)).toBe(false);
+    const got = await s.get('c1');
+    expect([got?.revision, got?.data.name, got?.updatedAt]).toEqual([2, 'Renamed', 5]);
+    await s.close();
+  });
+
+  it('record versions are kept, in order; a version number is never written twice', async () => {
+    const s = make();
+    await s.addGameVersion(version(2));
+    await s.addGameVersion(version(1));
+    await s.addGameVersion(version(1, 3));
+    await expect(s.addGameVersion(version(2))).rejects.toThrow();
+    expect(await s.gameVersions('c1')).toEqual([version(1), version(2), version(1, 3)]);
+    expect(await s.gameVersions('c2')).toEqual([]);
+    await s.close();
+  });
+
+  it('table bindings by tournament and by table', async () => {
+    const s = make();
+    const b = { tableId: 't1', tournamentId: 'c1', round: 1, table: 2, mode: 'online' as const, createdAt: 7 };
+    await s.bindTable(b);
+    expect(await s.bindings('c1')).toEqual([b]);
+    expect(await s.bindingOf('t1')).toEqual(b);
+    expect(await s.bindingOf('t2')).toBeNull();
+    await s.close();
+  });
+});
+
+describe('SQLite migrations', () => {
+  it('each runs once and is recorded; reopening the file keeps the data', async () => {
+    const file = join(dir, 'm.sqlite');
+    const a = new SqliteTournamentStore(file);
+    await a.create(row('c1', 1));
+    await a.close();
+    const db = new Database(file);
+    expect(migrate(db)).toEqual([]);
+    expect((db.prepare('SELECT id FROM tournament_migrations').all() as { id: number }[]).map((r) => r.id)).toEqual(TOURNAMENT_MIGRATIONS.map((m) => m.id));
+    db.close();
+    const b = new SqliteTournamentStore(file);
+    expect((await b.get('c1'))?.data.name).toBe('T c1');
+    await b.close();
+  });
+});

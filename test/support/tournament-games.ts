@@ -1,0 +1,44 @@
+// Test games shared by the tournament module's tests: hand-played tables whose points are worked
+// out by hand in the tests (not shipped: only tests import this file).
+import { finish } from './finish-game.js';
+import { Table } from './scenario.js';
+import type { Command, RoleId } from '../../src/engine/index.js';
+
+/** Tournament preset, ten seats: 1 don, 2–3 mafia, 4 sheriff, 5 lover, 6 doctor, 7–10 civilians. */
+export const DEAL10: RoleId[] = ['don', 'mafia', 'mafia', 'sheriff', 'lover', 'doctor', 'civilian', 'civilian', 'civilian', 'civilian'];
+export const POINTS_ON = { seats: 10, pointsBestMove: true, pointsExitPenalty: true, pointsExtra: true };
+
+/**
+ * Night 2: black shoots 7, the sheriff finds 2 (black), the doctor heals 8 (a miss). Seat 7 names
+ * `targets` (1, 2, 3: three black) in the last word. The judge removes 1, 2 and 3 (the last removal ends the
+ * game: red wins) and gives seat 4 +0.3.
+ */
+export function bestMoveGame(players?: string[], targets: number[] = [1, 2, 3]): Table {
+  const t = new Table({ preset: 'tournament', deal: DEAL10, options: POINTS_ON, ...(players ? { players } : {}) });
+  t.night([]).speeches();
+  const night: Command[] = [
+    { by: 1, do: 'shoot', target: 7 },
+    { by: 2, do: 'shoot', target: 7 },
+    { by: 3, do: 'shoot', target: 7 },
+    { by: 1, do: 'check', target: 4 },
+    { by: 4, do: 'check', target: 2 },
+    { by: 5, do: 'save', target: 9 },
+    { by: 6, do: 'heal', target: 8 },
+  ];
+  t.night(night);
+  t.do({ by: 7, do: 'bestMove', targets });
+  t.do({ by: 7, do: 'endSpeech' });
+  for (const seat of [1, 2, 3]) t.do({ by: 'judge', do: 'remove', target: seat });
+  t.do({ by: 'judge', do: 'extraPoints', target: 4, points: 0.3, reason: 'good game' });
+  return t;
+}
+
+/** Classic, seat 1 a civilian: the deterministic play-out kills seat 1 on night 2 and `winner` wins. */
+export const DEAL_SEAT1_RED: RoleId[] = ['civilian', 'civilian', 'civilian', 'sheriff', 'civilian', 'civilian', 'mafia', 'mafia', 'don', 'civilian'];
+
+export function playedOut(winner: 'red' | 'black', players?: string[]): Table {
+  const t = new Table({ preset: 'classic', deal: DEAL_SEAT1_RED, ...(players ? { players } : {}) });
+  finish(t, winner);
+  if (t.state.winner !== winner) throw new Error(`expected ${winner}, got ${String(t.state.winner)}`);
+  return t;
+}
