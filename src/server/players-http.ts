@@ -49,8 +49,7 @@ function ratedOf(games: PlayedGame[], loaded: Loaded[]): RatedGame[] {
 }
 
 function notFound(reply: FastifyReply, code: 'playerNotFound' | 'clubNotFound'): FastifyReply {
-  const msg = code === 'playerNotFound' ? { ru: 'Игрок не найден', en: 'No such player' } : { ru: 'Клуб не найден', en: 'No such club' };
-  return reply.code(404).send(code === 'playerNotFound' ? apiError('playerNotFound') : { code, message: msg });
+  return reply.code(404).send(apiError(code));
 }
 
 export function registerPlayersHttp(app: FastifyInstance, svc: TournamentService): void {
