@@ -34,6 +34,7 @@ export const TournamentOptionsBody = z.strictObject({
       finalTop: z.number().int().min(10).max(1000).optional(),
       finalGames: z.number().int().min(1).max(100).optional(),
       finalWeight: z.number().positive().max(100).optional(),
+      finished: z.boolean().optional(),
     })
     .optional(),
 });

@@ -183,7 +183,11 @@ function checkSchedule(x: unknown): TournamentSchedule | undefined | false {
   if (x === undefined) return undefined;
   if (!isObj(x)) return false;
   const out: TournamentSchedule = {};
-  for (const k of Object.keys(x)) if (!['from', 'to', 'games', 'finalTop', 'finalGames', 'finalWeight'].includes(k)) return false;
+  for (const k of Object.keys(x)) if (!['from', 'to', 'games', 'finalTop', 'finalGames', 'finalWeight', 'finished'].includes(k)) return false;
+  if (x['finished'] !== undefined) {
+    if (typeof x['finished'] !== 'boolean') return false;
+    out.finished = x['finished'];
+  }
   for (const k of ['from', 'to'] as const) {
     const v = x[k];
     if (v === undefined) continue;

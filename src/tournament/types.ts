@@ -71,6 +71,8 @@ export interface TournamentSchedule {
   finalTop?: number;
   finalGames?: number;
   finalWeight?: number;
+  /** The organizer closed the tournament: its standings are final. */
+  finished?: boolean;
 }
 
 export interface Tournament {

@@ -77,7 +77,7 @@ export interface Scoring {
   id: string;
   version: number;
   name: { ru: string; en: string };
-  rules: { id: string; kind: string; group: string }[];
+  rules: { id: string; kind: string; group: string; name: { ru: string; en: string } }[];
 }
 export interface TOptions {
   preset: string;
@@ -85,7 +85,7 @@ export interface TOptions {
   hideExtraUntilFinals: boolean;
   finalistsFirst: boolean;
   ratingKind: string;
-  /** Kept by the page (the tournament's dates and planned rounds): the server keeps unknown keys? no — see meta. */
+  schedule?: { from?: string; to?: string; games?: number; finalTop?: number; finalGames?: number; finalWeight?: number; finished?: boolean };
 }
 export interface Tournament {
   id: string;
@@ -133,7 +133,7 @@ export interface OpenedTable {
   hostToken?: string;
   spectatorToken?: string;
   watch?: string;
-  seats: { seat: number; player: string; nickname: string; token: string; play: string }[];
+  seats: { seat: number; player: string; nickname: string; bot?: boolean; token: string | null; play: string | null }[];
 }
 export interface GameView {
   round: number;
@@ -169,6 +169,8 @@ export const tapi = {
     call<Tournament>(`/api/tournaments/${enc(id)}/forbidden`, { method: 'PUT', body: J({ pairs, sameClub }), token }),
   seat: (id: string, token: string | null, body: { tables: number; games: number; seed?: string; moves?: number }) =>
     call<{ tournament: Tournament; quality: Quality; moves: number }>(`/api/tournaments/${enc(id)}/seating`, { method: 'POST', body: J(body), token }),
+  swap: (id: string, token: string | null, body: { round: number; a: string; b: string }) =>
+    call<Tournament>(`/api/tournaments/${enc(id)}/seating/swap`, { method: 'POST', body: J(body), token }),
   finals: (id: string, token: string | null, body: { top: number; games: number; weight?: number }) =>
     call<{ tournament: Tournament; quality: Quality }>(`/api/tournaments/${enc(id)}/finals`, { method: 'POST', body: J(body), token }),
   standings: (id: string, token: string | null) => call<Standings>(`/api/tournaments/${enc(id)}/standings`, { token }),
