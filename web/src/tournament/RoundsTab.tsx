@@ -104,7 +104,8 @@ function SlotCard({ L, doc, g }: { L: Loaded; doc: Tournament; g: TSlot }) {
 
 function TableLinks({ o, slotKey }: { o: OpenedTable; slotKey: string }) {
   const { t } = useT();
-  if (o.hostToken && !o.seats.some((s) => s.play)) {
+  // A judge table: no seat has a player's link or a bot.
+  if (o.hostToken && o.seats.every((s) => !s.play && !s.bot)) {
     const url = absolute(judgeLink(o.tableId, o.hostToken));
     return (
       <div className="tlinks" data-testid={`judge-${slotKey}`}>
