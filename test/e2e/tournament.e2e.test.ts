@@ -9,6 +9,7 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { replay } from '../../src/engine/index.js';
 import { MemoryStorage, startServer, type RunningServer } from '../../src/server/index.js';
 import { CHROMIUM, CHROMIUM_ARGS } from './chromium.js';
 
@@ -139,13 +140,13 @@ describe('a tournament in the browser (issue 17)', () => {
     await tid(judge, 'adopt').click();
     await tid(judge, 'end-night').waitFor();
     // Day 1 opens after the introduction night; the judge's record says who is black.
-    const rec = (await (await fetch(`${base}/api/tables/${tableId}/judge/record`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ token }) })).json()) as {
-      record: { setup: { players: string[]; deal: string[] } };
-    };
-    expect(rec.record.setup.players).toEqual(slot2.seats.map((s) => s.nickname));
+    const rec = (await (await fetch(`${base}/api/tables/${tableId}/judge/record`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ token }) })).json()) as { record: unknown };
+    const r = replay(rec.record);
+    if (!r.ok) throw new Error('the judge record does not replay');
+    expect(r.value.state.seats.map((x) => x.name)).toEqual(slot2.seats.map((s) => s.nickname));
     await tid(judge, 'end-night').click();
     await tid(judge, 'foul-grid').waitFor();
-    const black = rec.record.setup.deal.map((r, i) => (r === 'don' || r === 'mafia' ? i + 1 : 0)).filter((x) => x > 0);
+    const black = r.value.state.seats.filter((x) => x.team === 'black').map((x) => x.seat);
     expect(black).toHaveLength(3);
     // Each black player is removed by a fourth foul (R6); the last removal ends the game: red wins.
     // The phone loses the network before the last foul and sends it when it is back.

@@ -3,7 +3,7 @@
 // QR code for the judge's phone.
 import { useState } from 'react';
 import { Qr } from '../judge/ui.js';
-import { absolute, judgeLink } from '../lib/storage.js';
+import { absolute, judgeLink, seatLink } from '../lib/storage.js';
 import { Link } from '../lib/router.js';
 import { ErrorLine, StatusBadge, useErr, type Loaded } from './common.js';
 import { useT } from './i18n.js';
@@ -104,8 +104,7 @@ function SlotCard({ L, doc, g }: { L: Loaded; doc: Tournament; g: TSlot }) {
 
 function TableLinks({ o, slotKey }: { o: OpenedTable; slotKey: string }) {
   const { t } = useT();
-  // A judge table: no seat has a player's link or a bot.
-  if (o.hostToken && o.seats.every((s) => !s.play && !s.bot)) {
+  if (o.mode === 'judge' && o.hostToken) {
     const url = absolute(judgeLink(o.tableId, o.hostToken));
     return (
       <div className="tlinks" data-testid={`judge-${slotKey}`}>
@@ -126,9 +125,9 @@ function TableLinks({ o, slotKey }: { o: OpenedTable; slotKey: string }) {
     <ol className="tlinks-seats" data-testid={`online-${slotKey}`}>
       {o.seats.map((s) => (
         <li key={s.seat}>
-          <span className="tseat">{s.seat}</span> {s.nickname}{' '}
-          {s.play ? (
-            <a href={s.play} target="_blank" rel="noreferrer">
+          <span className="tseat">{s.seat}</span> {s.nickname ?? s.name}{' '}
+          {s.play || s.token ? (
+            <a href={s.play ?? seatLink(o.tableId, s.token!, s.seat)} target="_blank" rel="noreferrer">
               {t('rounds.seatLink')}
             </a>
           ) : (

@@ -118,12 +118,12 @@ export function StandingsTab({ L, doc }: { L: Loaded; doc: Tournament }) {
           </thead>
           <tbody>
             {rows.map((r) => (
-              <tr key={r.id} className={`${r.tied ? 'tied' : ''}${r.finalist ? ' finalist' : ''}`} data-testid="standing-row" data-nick={r.nickname}>
+              <tr key={r.id} className={`${r.tied && r.games > 0 ? 'tied' : ''}${r.finalist ? ' finalist' : ''}`} data-testid="standing-row" data-nick={r.nickname}>
                 {cols.map((c) =>
                   c.key === 'nickname' ? (
                     <td key={c.key} className="tl">
                       <Link to={`/players/${encodeURIComponent(r.nickname)}`}>{r.nickname}</Link>
-                      {r.club && <span className="muted small"> · {r.club}</span>}
+                      {r.club && <span className="muted tclub">{r.club}</span>}
                     </td>
                   ) : (
                     <td key={c.key} className={c.key === 'points' ? 'tpoints' : ''} data-col={c.key}>

@@ -130,10 +130,11 @@ export interface Quality {
 }
 export interface OpenedTable {
   tableId: string;
+  mode: 'online' | 'judge';
   hostToken?: string;
   spectatorToken?: string;
   watch?: string;
-  seats: { seat: number; player: string; nickname: string; bot?: boolean; token: string | null; play: string | null }[];
+  seats: { seat: number; player?: string; nickname?: string; name?: string; bot?: boolean; token: string | null; play?: string | null }[];
 }
 export interface GameView {
   round: number;
