@@ -72,7 +72,13 @@ function SlotCard({ L, doc, g }: { L: Loaded; doc: Tournament; g: TSlot }) {
         {corrected && <span className="status tstatus-correction">{t('status.corrected', { v: g.version })}</span>}
         {g.status === 'finished' && g.winner && <span className={`winner-tag winner-${g.winner}`}>{t(`winner.${g.winner}`)}</span>}
       </div>
-      <p className="small muted tslot-names">{g.seats.map((s) => `${s.seat}. ${s.nickname}`).join(' · ')}</p>
+      <p className="small muted tslot-names">
+        {g.seats.map((s) => (
+          <span key={s.seat}>
+            {s.seat}. {s.nickname}
+          </span>
+        ))}
+      </p>
       <div className="actions">
         <Link to={`/t/${doc.id}/game/${g.round}/${g.table}`} className="btn btn-small" data-testid={`game-link-${key}`}>
           {g.status === 'finished' ? t('rounds.result') : t('rounds.game')}
