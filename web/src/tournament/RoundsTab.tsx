@@ -103,15 +103,15 @@ function SlotCard({ L, doc, g }: { L: Loaded; doc: Tournament; g: TSlot }) {
         )}
       </div>
       <ErrorLine error={err} />
-      {opened && <TableLinks o={opened} slotKey={key} />}
+      {opened && <TableLinks o={opened} slotKey={key} doc={doc} g={g} />}
     </div>
   );
 }
 
-function TableLinks({ o, slotKey }: { o: OpenedTable; slotKey: string }) {
+function TableLinks({ o, slotKey, doc, g }: { o: OpenedTable; slotKey: string; doc: Tournament; g: TSlot }) {
   const { t } = useT();
   if (o.mode === 'judge' && o.hostToken) {
-    const url = absolute(judgeLink(o.tableId, o.hostToken));
+    const url = `${absolute(judgeLink(o.tableId, o.hostToken))}&tournament=${encodeURIComponent(doc.id)}&round=${g.round}&table=${g.table}`;
     return (
       <div className="tlinks" data-testid={`judge-${slotKey}`}>
         <Qr text={url} size={160} />
