@@ -196,14 +196,16 @@ export default function GamePage() {
         </p>
       )}
       {lines && (
-        <div className="panel">
-          <h2>{t('game.protocol')}</h2>
+        <details className="panel tdetails">
+          <summary>
+            <h2>{t('game.protocol', { count: lines.length })}</h2>
+          </summary>
           <ol className="tprotocol small" data-testid="protocol-lines">
             {lines.map((l, i) => (
               <li key={i}>{l}</li>
             ))}
           </ol>
-        </div>
+        </details>
       )}
     </main>
   );

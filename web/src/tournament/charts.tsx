@@ -1,10 +1,11 @@
 // Two small charts in plain SVG (no chart library: the bundle stays small): a line over time and
 // horizontal bars with a label and a share.
 
-export function LineChart({ points, label, height = 180 }: { points: { x: number; y: number; title: string }[]; label: string; height?: number }) {
-  const W = 600;
+export function LineChart({ points, label, height = 200 }: { points: { x: number; y: number; title: string }[]; label: string; height?: number }) {
+  // A narrow drawing: on a phone it is scaled down least, so its figures stay readable.
+  const W = 400;
   const H = height;
-  const pad = { l: 44, r: 12, t: 12, b: 22 };
+  const pad = { l: 52, r: 12, t: 14, b: 14 };
   if (points.length === 0) return null;
   const ys = points.map((p) => p.y);
   let lo = Math.min(...ys);
@@ -38,9 +39,9 @@ export function LineChart({ points, label, height = 180 }: { points: { x: number
 }
 
 export function BarChart({ bars, label }: { bars: { label: string; value: number; note: string; tone?: string }[]; label: string }) {
-  const row = 30;
-  const W = 600;
-  const lw = 150;
+  const row = 34;
+  const W = 400;
+  const lw = 130;
   const H = bars.length * row + 4;
   return (
     <svg viewBox={`0 0 ${W} ${H}`} className="chart" role="img" aria-label={label} data-testid="role-chart">
@@ -49,9 +50,9 @@ export function BarChart({ bars, label }: { bars: { label: string; value: number
           <text x={lw - 8} y={row / 2 + 5} textAnchor="end" className="chart-label">
             {b.label}
           </text>
-          <rect x={lw} y={4} width={W - lw - 110} height={row - 10} className="chart-track" rx={4} />
-          <rect x={lw} y={4} width={Math.max(0, b.value) * (W - lw - 110)} height={row - 10} className={`chart-bar ${b.tone ?? ''}`} rx={4} />
-          <text x={W - 102} y={row / 2 + 5} className="chart-label">
+          <rect x={lw} y={4} width={W - lw - 96} height={row - 10} className="chart-track" rx={4} />
+          <rect x={lw} y={4} width={Math.max(0, b.value) * (W - lw - 96)} height={row - 10} className={`chart-bar ${b.tone ?? ''}`} rx={4} />
+          <text x={W - 90} y={row / 2 + 5} className="chart-label">
             {b.note}
           </text>
         </g>
