@@ -5,20 +5,8 @@ import { useEffect, useState } from 'react';
 import { queryParam, routeParam } from '../lib/router.js';
 import { fmtPoints, useTournament } from './common.js';
 import { useT } from './i18n.js';
-import type { StandingRow, Tournament } from './tapi.js';
+import { trends } from './trend.js';
 import './tournament.css';
-
-/** Places before the latest round with points: a row's trend is how many places it rose since. */
-function trends(doc: Tournament, rows: StandingRow[]): Map<string, number> {
-  const last = Math.max(-1, ...rows.map((r) => r.rounds.findLastIndex((x) => x !== null)));
-  const out = new Map<string, number>();
-  if (last < 1) return out;
-  const before = [...rows].map((r) => ({ id: r.id, p: r.rounds.slice(0, last).reduce<number>((a, x) => a + (x ?? 0), 0) })).sort((a, b) => b.p - a.p);
-  const was = new Map(before.map((x, i) => [x.id, i + 1]));
-  for (const r of rows) out.set(r.id, (was.get(r.id) ?? r.place) - r.place);
-  void doc;
-  return out;
-}
 
 export default function ScreenPage() {
   const { t } = useT();
@@ -42,7 +30,7 @@ export default function ScreenPage() {
   if (!doc) return <main className="screen">{L.error ?? t('loading')}</main>;
   const round = doc.rounds.find((r) => r.games.some((g) => g.status !== 'finished')) ?? doc.rounds.at(-1);
   const show = view === 'seating' && round ? 'seating' : 'standings';
-  const trend = s ? trends(doc, s.rows) : new Map<string, number>();
+  const trend = s ? trends(s.rows) : new Map<string, number>();
   return (
     <main className={`screen${overlay ? ' overlay' : ''}`} data-testid="screen" data-view={show}>
       <header className="screen-head">
