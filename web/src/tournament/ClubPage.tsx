@@ -37,7 +37,7 @@ export default function ClubPage() {
         </div>
         <div className="tcard">
           <span className="tcard-v">{c.tournaments.length}</span>
-          <span className="tcard-l">{t('club.tournaments')}</span>
+          <span className="tcard-l">{t('club.tournamentsCount')}</span>
         </div>
       </div>
       <section className="panel">

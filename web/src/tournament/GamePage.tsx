@@ -95,8 +95,8 @@ export default function GamePage() {
             <tr>
               <th>{t('game.seat')}</th>
               <th className="tl">{t('standings.player')}</th>
-              {g.score && <th>{t('game.role')}</th>}
               {g.score && <th>{t('standings.points')}</th>}
+              {g.score && <th className="tl">{t('game.role')}</th>}
               {g.score && <th className="tl">{t('game.lines')}</th>}
             </tr>
           </thead>
@@ -109,12 +109,12 @@ export default function GamePage() {
                   <td className="tl">
                     <Link to={`/players/${encodeURIComponent(s.nickname)}`}>{s.nickname}</Link>
                   </td>
-                  {sc && <td>{roleName(sc.role as RoleId, lang)}</td>}
                   {sc && (
                     <td className="tpoints" data-testid={`points-${s.seat}`}>
                       {fmtPoints(sc.points)}
                     </td>
                   )}
+                  {sc && <td className="tl">{roleName(sc.role as RoleId, lang)}</td>}
                   {sc && <td className="tl small">{sc.lines.map((l) => `${ruleName(l.rule)} ${l.points > 0 ? '+' : ''}${fmtPoints(l.points)}`).join('; ') || '—'}</td>}
                 </tr>
               );
@@ -151,8 +151,8 @@ export default function GamePage() {
           <ol data-testid="versions">
             {g.versions.map((v) => (
               <li key={v.version}>
-                {t('game.version', { v: v.version })} · {new Date(v.at).toLocaleString(lang === 'ru' ? 'ru-RU' : 'en-GB')} · {t(`by.${v.by.kind}`, { defaultValue: v.by.kind })}
-                {v.by.name ? ` (${v.by.name})` : ''} · {t(`source.${v.source}`, { defaultValue: v.source })}
+                {t('game.version', { v: v.version })} · {new Date(v.at).toLocaleString(lang === 'ru' ? 'ru-RU' : 'en-GB')} ·{' '}
+                {v.source === 'table' ? t('source.table') : `${t(`source.${v.source}`, { defaultValue: v.source })}, ${t(`by.${v.by.kind}`, { defaultValue: v.by.kind })}${v.by.name ? ` (${v.by.name})` : ''}`}
                 {v.reason && <em> — {v.reason}</em>}
               </li>
             ))}
@@ -181,7 +181,11 @@ export default function GamePage() {
           <h3>{t('game.fixRecord')}</h3>
           <p className="hint">{t('game.fixHint')}</p>
           <div className="trow">
-            <input type="file" accept="application/json,.json" onChange={(e) => setFile(e.target.files?.[0] ?? null)} data-testid="fix-file" />
+            {/* The browser's own file button speaks its own language: a labelled button in ours instead. */}
+            <label className="btn tfile">
+              {file ? file.name : t('game.chooseFile')}
+              <input type="file" accept="application/json,.json" onChange={(e) => setFile(e.target.files?.[0] ?? null)} data-testid="fix-file" />
+            </label>
             <input value={fixReason} onChange={(e) => setFixReason(e.target.value)} placeholder={t('game.reason')} maxLength={500} data-testid="fix-reason" />
             <button type="button" className="btn" disabled={!file || !fixReason.trim()} onClick={() => void upload()} data-testid="fix-upload">
               {t('game.fixDo')}
