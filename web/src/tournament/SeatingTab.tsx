@@ -95,6 +95,7 @@ export function SeatingTab({ L, doc }: { L: Loaded; doc: Tournament }) {
         </div>
       )}
       <ErrorLine error={err} />
+      {org && doc.rounds.length > 0 && !doc.rounds.some((r) => r.kind === 'final') && <FinalsForm L={L} doc={doc} onError={setErr} />}
       {org && doc.rounds.length > 0 && (
         <div className="panel no-print" data-testid="swap">
           <h2>{t('seating.swap')}</h2>
@@ -185,5 +186,51 @@ function QualityView({ q }: { q: Quality }) {
       <dt>{t('seating.q.forbidden')}</dt>
       <dd>{q.forbidden.met === 0 ? t('seating.q.forbiddenNone') : t('seating.q.forbiddenMet', { count: q.forbidden.met })}</dd>
     </dl>
+  );
+}
+
+/** The finals: the top of the standings seated at their own tables, their points multiplied. */
+function FinalsForm({ L, doc, onError }: { L: Loaded; doc: Tournament; onError: (e: unknown) => void }) {
+  const { t } = useT();
+  const sch = doc.options.schedule;
+  const [top, setTop] = useState(sch?.finalTop ?? 10);
+  const [games, setGames] = useState(sch?.finalGames ?? 1);
+  const [weight, setWeight] = useState(sch?.finalWeight ?? 1);
+  const [busy, setBusy] = useState(false);
+  const played = doc.rounds.every((r) => r.games.every((g) => g.status === 'finished'));
+  const go = async (): Promise<void> => {
+    setBusy(true);
+    try {
+      L.set((await tapi.finals(doc.id, L.token, { top, games, weight })).tournament);
+    } catch (e) {
+      onError(e);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <details className="panel tdetails no-print" data-testid="finals">
+      <summary>
+        <h2>{t('seating.finals')}</h2>
+      </summary>
+      <div className="trow">
+        <label className="tfield">
+          <span>{t('new.finalTop')}</span>
+          <input type="number" min={10} step={10} value={top} onChange={(e) => setTop(Number(e.target.value))} />
+        </label>
+        <label className="tfield">
+          <span>{t('seating.games')}</span>
+          <input type="number" min={1} max={100} value={games} onChange={(e) => setGames(Number(e.target.value))} />
+        </label>
+        <label className="tfield">
+          <span>{t('new.finalWeight')}</span>
+          <input type="number" min={0.1} step={0.1} value={weight} onChange={(e) => setWeight(Number(e.target.value))} />
+        </label>
+      </div>
+      {!played && <p className="hint">{t('seating.finalsEarly')}</p>}
+      <button type="button" className="btn" disabled={busy || top % 10 !== 0 || top > doc.players.length} onClick={() => void go()}>
+        {t('seating.finalsDo')}
+      </button>
+    </details>
   );
 }
