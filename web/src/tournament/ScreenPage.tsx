@@ -22,8 +22,13 @@ export default function ScreenPage() {
     return () => clearInterval(h);
   }, [every, fixed]);
   useEffect(() => {
+    // The page's canvas too: a dark colour scheme would paint it (a stream overlay must show through).
     document.body.classList.toggle('overlay-body', overlay);
-    return () => document.body.classList.remove('overlay-body');
+    document.documentElement.classList.toggle('overlay-html', overlay);
+    return () => {
+      document.body.classList.remove('overlay-body');
+      document.documentElement.classList.remove('overlay-html');
+    };
   }, [overlay]);
   const doc = L.t;
   const s = L.standings;
