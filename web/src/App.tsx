@@ -5,6 +5,7 @@ import { lazy, Suspense, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { currentLang, setLang } from './lib/i18n.js';
 import { Link, matchPath, useLocation } from './lib/router.js';
+import { AccountBadge } from './account/AccountBadge.js';
 import { HomePage } from './pages/HomePage.js';
 import { CreatedPage } from './pages/CreatedPage.js';
 import { PlayPage } from './pages/PlayPage.js';
@@ -15,6 +16,8 @@ const JudgePage = lazy(() => import('./judge/JudgePage.js'));
 const DisplayPage = lazy(() => import('./display/DisplayPage.js'));
 const ProtocolPage = lazy(() => import('./protocol/ProtocolPage.js'));
 const BalancePage = lazy(() => import('./pages/BalancePage.js'));
+const AccountPage = lazy(() => import('./account/AccountPage.js'));
+const ClubAdminPage = lazy(() => import('./account/ClubAdminPage.js'));
 
 interface Route {
   pattern: string;
@@ -37,6 +40,8 @@ const ROUTES: Route[] = [
   { pattern: '/display/:id', Page: DisplayPage, bare: true },
   { pattern: '/protocol/:id', Page: ProtocolPage },
   { pattern: '/balance', Page: BalancePage },
+  { pattern: '/account', Page: AccountPage },
+  { pattern: '/account/clubs/:club', Page: ClubAdminPage },
 ];
 
 export function LangSwitch() {
@@ -76,6 +81,7 @@ export function App() {
             <Link to="/replay">{t('nav.replay')}</Link>
             <Link to="/balance">{t('nav.balance')}</Link>
           </nav>
+          <AccountBadge />
           <LangSwitch />
         </header>
       )}
