@@ -8,7 +8,7 @@ import type { TableInfo } from '../lib/protocol.js';
 import { Link, queryParam, routeParam } from '../lib/router.js';
 import { nickname, setNickname } from '../lib/storage.js';
 import { accountApi } from '../account/account-api.js';
-import { loadMe } from '../account/session.js';
+import { loadMe, useMe } from '../account/session.js';
 import { useGameClient, useGameSnapshot, type ConnStatus, type GameClient } from '../lib/ws.js';
 import { GameOver } from '../table/GameOver.js';
 import { HostClock } from '../table/HostClock.js';
@@ -32,7 +32,9 @@ export function ConnectionNotice({ status, reconnects }: { status: ConnStatus; r
 
 function NicknameForm({ id, seat, token, onDone }: { id: string; seat: number; token: string; onDone: () => void }) {
   const { t } = useTranslation();
-  const [name, setName] = useState(nickname());
+  // A signed-in player's seat already has the account's nickname: offered first.
+  const me = useMe();
+  const [name, setName] = useState(me?.nickname ?? nickname());
   const [error, setError] = useState<string | null>(null);
   const submit = async (e: FormEvent): Promise<void> => {
     e.preventDefault();
