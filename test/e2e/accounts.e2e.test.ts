@@ -89,6 +89,7 @@ describe('accounts in the browser', () => {
     phone = await (await context(PHONE)).newPage();
     const to = await authenticator(phone);
     await phone.goto(`${base}/account`);
+    await phone.getByTestId('passkey-signin').waitFor();
     await shot(phone, 'signin-phone');
     // The passkey "syncs" to the phone: its credential (with the private key) copied over.
     const { credentials } = await desktopAuth.cdp.send('WebAuthn.getCredentials', { authenticatorId: desktopAuth.id });
@@ -125,13 +126,38 @@ describe('accounts in the browser', () => {
     await shot(phone, 'game-over-phone');
     await phone.goto(`${base}/account`);
     const game = phone.getByTestId('my-game').first();
-    await expect.poll(() => game.textContent()).toContain('сыграна');
+    await expect.poll(() => game.textContent()).toMatch(/Победа|Ничья/);
     await shot(phone, 'account-phone');
     await desktop.goto(`${base}/account`);
     await expect.poll(() => desktop.getByTestId('my-game').count()).toBe(1);
     await shot(desktop, 'account-desktop');
     await game.click();
     await expect.poll(() => phone.url()).toContain(`/replay/${tableId}`);
+  });
+
+  it('creates a club on the account page, names a judge, bans for a season; the club page shows the audit log', async () => {
+    await fetch(`${server.url}/api/auth/signup`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ nickname: 'Судья Ночь', password: 'correct horse battery' }) });
+    await desktop.goto(`${base}/account`);
+    await desktop.getByText('Создать клуб', { exact: true }).click();
+    await desktop.locator('#club-name').fill('Клуб «Полночь»');
+    await desktop.locator('#club-id').fill('polnoch');
+    await desktop.getByRole('button', { name: 'Создать', exact: true }).click();
+    await desktop.getByRole('link', { name: 'Клуб «Полночь»' }).click();
+    await expect.poll(() => desktop.url()).toBe(`${base}/account/clubs/polnoch`);
+    await desktop.locator('#f-nickname').first().fill('Судья Ночь');
+    await desktop.locator('#f-role').selectOption('judge');
+    await desktop.getByRole('button', { name: 'Добавить или сменить роль' }).click();
+    await expect.poll(() => desktop.getByTestId('club-members').textContent()).toContain('Судья Ночь');
+    const ban = desktop.locator('form').nth(1);
+    await ban.locator('#f-nickname').fill('Судья Ночь');
+    await ban.locator('#f-season').fill('Весна 2027');
+    await ban.locator('#f-reason').fill('проверка');
+    await ban.getByRole('button', { name: 'Запретить' }).click();
+    await expect.poll(() => desktop.getByTestId('club-audit').textContent()).toContain('запретил(а) сезон');
+    await shot(desktop, 'club-desktop');
+    await phone.goto(`${base}/account/clubs/polnoch`);
+    await expect.poll(() => phone.getByTestId('club-audit').locator('li').count()).toBe(3);
+    await shot(phone, 'club-phone');
   });
 
   it('password fallback: sign up, sign out, sign in; a forged CSRF request and a replayed cookie are refused', async () => {

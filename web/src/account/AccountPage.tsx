@@ -43,9 +43,9 @@ function SeatLine({ s }: { s: MySeat }) {
   const when = s.finishedAt ?? s.createdAt;
   const label = (
     <>
-      <span className="seat-no">{s.seat}</span> {s.preset ? t(`preset.${s.preset}`, { defaultValue: s.preset }) : t('account.table')}{' '}
+      {s.preset ? t(`preset.${s.preset}`, { defaultValue: s.preset }) : t('account.table')}{' '}
       <span className="muted">
-        {t(`account.status.${s.status}`)}
+        {t('account.seatN', { n: s.seat })} · {s.status === 'finished' && s.winner ? t(`winner.${s.winner}`, { defaultValue: t('account.status.finished') }) : t(`account.status.${s.status}`)}
         {when ? ` · ${new Date(when).toLocaleString(i18n.language, { dateStyle: 'short', timeStyle: 'short' })}` : ''}
       </span>
     </>
