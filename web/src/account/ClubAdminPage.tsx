@@ -12,6 +12,15 @@ import './account.css';
 
 const ROLES: ClubRole[] = ['owner', 'judge', 'member'];
 
+/** The words an audit line names from its detail: a season, a role (in the reader's language). */
+function auditWords(detail: unknown, t: (k: string) => string): Record<string, string> {
+  const d = (detail ?? {}) as { season?: unknown; role?: unknown };
+  return {
+    season: typeof d.season === 'string' ? d.season : '',
+    role: typeof d.role === 'string' ? t(`account.role.${d.role}`) : '',
+  };
+}
+
 function Form({ fields, button, submit, done }: { fields: { id: string; label: string; options?: string[] }[]; button: string; submit: (v: Record<string, string>) => Promise<unknown>; done: () => void }) {
   const { t } = useTranslation();
   const [v, setV] = useState<Record<string, string>>(() => Object.fromEntries(fields.map((f) => [f.id, f.options?.[0] ?? ''])));
@@ -169,7 +178,7 @@ export default function ClubAdminPage() {
           <ul className="audit" data-testid="club-audit">
             {club.audit.map((e) => (
               <li key={e.id}>
-                <span className="muted">{when(e.at)}</span> <b>{e.actor}</b> {t(`club.action.${e.action}`, { defaultValue: e.action })} {e.target && <span>{e.target}</span>}
+                <span className="muted">{when(e.at)}</span> <b>{e.actor}</b> {t(`club.action.${e.action}`, { defaultValue: e.action, ...auditWords(e.detail, t) })} {e.target && <span>{e.target}</span>}
               </li>
             ))}
           </ul>
