@@ -116,6 +116,28 @@ describe('limits per address', () => {
   });
 });
 
+describe('session rotation', () => {
+  it('an old session gets a new token; the old one still works for a minute', async () => {
+    const s = await startServer({ port: 0, storage: new MemoryStorage(), logLevel: false, webDir: null, scrypt: CHEAP, limits: { accounts: { rotateMs: 1 } } });
+    try {
+      const j = new Jar(s.url);
+      await j.call('POST', '/api/auth/signup', { nickname: 'Ротация', password: 'correct horse battery' });
+      const first = j.cookies.get('gorod_session')!;
+      await new Promise((r) => setTimeout(r, 5));
+      expect((await j.call('GET', '/api/me')).status).toBe(200);
+      const second = j.cookies.get('gorod_session')!;
+      expect(second).not.toBe(first);
+      const old = new Jar(s.url);
+      old.cookies = new Map([['gorod_session', first]]);
+      expect((await old.call('GET', '/api/me')).status).toBe(200);
+      // The CSRF token stays: a page open before the rotation keeps working.
+      expect((await j.call('POST', '/api/me/nickname', { nickname: 'Ротация2' })).status).toBe(200);
+    } finally {
+      await s.close();
+    }
+  });
+});
+
 describe('seats bound to accounts', () => {
   it('a seat link handed in binds the seat; the token comes back to the account on another device', async () => {
     const a = await signUp('Сидящий');

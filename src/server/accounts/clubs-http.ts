@@ -26,6 +26,17 @@ export function registerClubsHttp(app: FastifyInstance, ctx: AccountsContext): v
     if (!a) throw new AccountError(404, 'accountNotFound');
     return a;
   };
+  /** The club's tournaments by name; its staff also get the players (to issue claim codes). */
+  const clubTournaments = async (club: string, staff: boolean) => {
+    const out = await Promise.all(
+      store.tournamentsOf(club).map(async (id) => {
+        const l = await ctx.tournaments.load(id).catch(() => null);
+        if (!l) return null;
+        return { id, name: l.row.data.name, ...(staff ? { players: l.row.data.players.map((p) => ({ id: p.id, nickname: p.nickname })) } : {}) };
+      }),
+    );
+    return out.filter((t) => t !== null);
+  };
   const owners = (club: string): number => store.members(club).filter((m) => m.role === 'owner').length;
 
   app.post(
@@ -51,7 +62,7 @@ export function registerClubsHttp(app: FastifyInstance, ctx: AccountsContext): v
         ...club,
         role,
         members: store.members(club.id).map((m) => ({ nickname: m.nickname, role: m.role, since: m.since })),
-        tournaments: store.tournamentsOf(club.id),
+        tournaments: await clubTournaments(club.id, staff),
         ...(staff ? { bans: store.bans(club.id), audit: store.auditOf({ club: club.id }).map(({ actorId: _a, ...e }) => e) } : {}),
       };
     }),

@@ -4,20 +4,16 @@
 // the relying party is RP_ID / PUBLIC_ORIGIN, or the request's own host when they are unset.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { randomUUID } from 'node:crypto';
-import {
-  generateAuthenticationOptions,
-  generateRegistrationOptions,
-  verifyAuthenticationResponse,
-  verifyRegistrationResponse,
-  type AuthenticationResponseJSON,
-  type RegistrationResponseJSON,
-} from '@simplewebauthn/server';
+import type { AuthenticationResponseJSON, RegistrationResponseJSON } from '@simplewebauthn/server';
 import { z } from 'zod';
 import { AccountNickname, handle, parse, perAddress, type AccountsContext } from './context.js';
 import { AccountError } from './errors.js';
 import { randomToken } from './secrets.js';
 
 const FLOW_MS = 5 * 60_000;
+// Loaded on the first passkey request: the library (with its ASN.1 and X.509 parts) is heavy, and a
+// restart should not wait for it.
+const webauthn = () => import('@simplewebauthn/server');
 const MAX_FLOWS = 10_000;
 
 interface Flow {
@@ -72,7 +68,7 @@ export function registerPasskeysHttp(app: FastifyInstance, ctx: AccountsContext)
       }
       const { rpID } = rp(req);
       const userId = me?.account.id ?? randomUUID();
-      const options = await generateRegistrationOptions({
+      const options = await (await webauthn()).generateRegistrationOptions({
         rpName: 'Gorod',
         rpID,
         userName: nickname,
@@ -94,7 +90,7 @@ export function registerPasskeysHttp(app: FastifyInstance, ctx: AccountsContext)
       const body = parse(Verify, req.body);
       const f = take(body.flow);
       const { rpID, origin } = rp(req);
-      const r = await verifyRegistrationResponse({
+      const r = await (await webauthn()).verifyRegistrationResponse({
         response: body.response as unknown as RegistrationResponseJSON,
         expectedChallenge: f.challenge,
         expectedOrigin: origin,
@@ -121,7 +117,7 @@ export function registerPasskeysHttp(app: FastifyInstance, ctx: AccountsContext)
     limit,
     handle(async (req) => {
       const { rpID } = rp(req);
-      const options = await generateAuthenticationOptions({ rpID, userVerification: 'preferred' });
+      const options = await (await webauthn()).generateAuthenticationOptions({ rpID, userVerification: 'preferred' });
       return { flow: open({ challenge: options.challenge, expires: Date.now() + FLOW_MS }), options };
     }),
   );
@@ -137,7 +133,7 @@ export function registerPasskeysHttp(app: FastifyInstance, ctx: AccountsContext)
       const account = key ? store.account(key.accountId) : null;
       if (!key || !account || account.deletedAt !== null) throw new AccountError(401, 'passkeyFailed');
       const { rpID, origin } = rp(req);
-      const r = await verifyAuthenticationResponse({
+      const r = await (await webauthn()).verifyAuthenticationResponse({
         response,
         expectedChallenge: f.challenge,
         expectedOrigin: origin,

@@ -28,9 +28,8 @@ function Form({ fields, button, submit, done }: { fields: { id: string; label: s
   const onSubmit = (e: FormEvent): void => {
     e.preventDefault();
     submit(v).then(
-      (r) => {
-        const code = (r as { code?: string } | null)?.code;
-        setMsg(code ? t('club.codeIs', { code }) : null);
+      () => {
+        setMsg(null);
         done();
       },
       (x: unknown) => setMsg(errorText(x, currentLang())),
@@ -58,6 +57,50 @@ function Form({ fields, button, submit, done }: { fields: { id: string; label: s
         {button}
       </button>
       {msg && <p className="hint" data-testid="club-form-result">{msg}</p>}
+    </form>
+  );
+}
+
+/** A one-time code for one registered player of one of the club's tournaments, both picked by name. */
+function ClaimCodeForm({ club }: { club: ClubAdmin }) {
+  const { t } = useTranslation();
+  const [tid, setTid] = useState(club.tournaments[0]?.id ?? '');
+  const players = club.tournaments.find((x) => x.id === tid)?.players ?? [];
+  const [pid, setPid] = useState('');
+  const [msg, setMsg] = useState<string | null>(null);
+  const submit = (e: FormEvent): void => {
+    e.preventDefault();
+    accountApi.claimCode(club.id, tid, pid || players[0]!.id).then(
+      (r) => setMsg(t('club.codeFor', { code: r.code, nickname: r.nickname })),
+      (x: unknown) => setMsg(errorText(x, currentLang())),
+    );
+  };
+  return (
+    <form className="mini-form" onSubmit={submit}>
+      <label htmlFor="code-tournament">{t('club.tournament')}</label>
+      <select id="code-tournament" value={tid} onChange={(e) => (setTid(e.target.value), setPid(''))}>
+        {club.tournaments.map((x) => (
+          <option key={x.id} value={x.id}>
+            {x.name}
+          </option>
+        ))}
+      </select>
+      <label htmlFor="code-player">{t('club.player')}</label>
+      <select id="code-player" value={pid || players[0]?.id || ''} onChange={(e) => setPid(e.target.value)}>
+        {players.map((p) => (
+          <option key={p.id} value={p.id}>
+            {p.nickname}
+          </option>
+        ))}
+      </select>
+      <button type="submit" className="btn" disabled={players.length === 0}>
+        {t('club.makeCode')}
+      </button>
+      {msg && (
+        <p className="hint" data-testid="claim-code-result">
+          {msg}
+        </p>
+      )}
     </form>
   );
 }
@@ -146,15 +189,7 @@ export default function ClubAdminPage() {
         <section className="panel">
           <h2>{t('club.claimCodes')}</h2>
           <p className="option-doc">{t('club.claimHelp')}</p>
-          <Form
-            fields={[
-              { id: 'tournament', label: t('club.tournament'), options: undefined },
-              { id: 'player', label: t('club.playerId') },
-            ]}
-            button={t('club.makeCode')}
-            submit={(v) => accountApi.claimCode(club.id, v['tournament']!, v['player']!)}
-            done={load}
-          />
+          <ClaimCodeForm club={club} />
         </section>
       )}
       {owner && (

@@ -39,7 +39,7 @@ export interface ClubAdmin {
   name: string;
   role: ClubRole;
   members: { nickname: string; role: ClubRole; since: number }[];
-  tournaments: string[];
+  tournaments: { id: string; name: string; players?: { id: string; nickname: string }[] }[];
   bans?: { nickname: string; season: string; reason: string | null; at: number }[];
   audit?: { id: number; at: number; actor: string; action: string; target: string | null; detail: unknown }[];
 }

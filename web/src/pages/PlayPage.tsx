@@ -157,10 +157,11 @@ function useSeatToken(id: string): { token: string | null; seat: number; pending
     let live = true;
     void loadMe().then(async (me) => {
       if (!me) return;
-      if (urlToken) {
+      // Only a seat's link (`&seat=N`) is bound: the host's and the spectators' links are not seats.
+      if (urlToken && queryParam('seat')) {
         const r = await accountApi.bindSeat(urlToken).catch(() => null);
         if (r && live) window.history.replaceState(window.history.state, '', `/play/${encodeURIComponent(id)}?seat=${r.seat}`);
-      } else {
+      } else if (!urlToken) {
         const r = await accountApi.mySeat(id).catch(() => null);
         if (r && live) setFound({ token: r.token, seat: r.seat });
       }
