@@ -5,6 +5,7 @@ import { lazy, Suspense, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { currentLang, setLang } from './lib/i18n.js';
 import { Link, matchPath, useLocation } from './lib/router.js';
+import { AccountBadge } from './account/AccountBadge.js';
 import { HomePage } from './pages/HomePage.js';
 import { CreatedPage } from './pages/CreatedPage.js';
 import { PlayPage } from './pages/PlayPage.js';
@@ -15,6 +16,8 @@ const JudgePage = lazy(() => import('./judge/JudgePage.js'));
 const DisplayPage = lazy(() => import('./display/DisplayPage.js'));
 const ProtocolPage = lazy(() => import('./protocol/ProtocolPage.js'));
 const BalancePage = lazy(() => import('./pages/BalancePage.js'));
+const AccountPage = lazy(() => import('./account/AccountPage.js'));
+const ClubAdminPage = lazy(() => import('./account/ClubAdminPage.js'));
 // Tournaments, players and clubs: one lazily loaded group of chunks (issue 17).
 const TournamentsPage = lazy(() => import('./tournament/TournamentsPage.js'));
 const NewTournamentPage = lazy(() => import('./tournament/NewTournamentPage.js'));
@@ -45,6 +48,8 @@ const ROUTES: Route[] = [
   { pattern: '/display/:id', Page: DisplayPage, bare: true },
   { pattern: '/protocol/:id', Page: ProtocolPage },
   { pattern: '/balance', Page: BalancePage },
+  { pattern: '/account', Page: AccountPage },
+  { pattern: '/account/clubs/:club', Page: ClubAdminPage },
   { pattern: '/t', Page: TournamentsPage },
   { pattern: '/t/new', Page: NewTournamentPage },
   { pattern: '/t/:id', Page: TournamentPage },
@@ -93,6 +98,7 @@ export function App() {
             <Link to="/replay">{t('nav.replay')}</Link>
             <Link to="/balance">{t('nav.balance')}</Link>
           </nav>
+          <AccountBadge />
           <LangSwitch />
         </header>
       )}

@@ -2,6 +2,7 @@
 // win rate by role (bars), the sheriff's finds, first-killed count and guesses, fouls, recent games
 // with their replays, tournaments with places.
 import { useEffect, useState } from 'react';
+import { ProfileAccountPanel } from '../account/ProfileAccountPanel.js';
 import type { RoleId } from '../../../src/engine/index.js';
 import { roleName } from '../judge/format.js';
 import { currentLang } from '../lib/i18n.js';
@@ -41,6 +42,8 @@ export default function PlayerPage() {
           {t('player.club')}: <Link to={`/clubs/${encodeURIComponent(p.club)}`}>{p.club}</Link>
         </p>
       )}
+      {/* The account behind the nickname, if a person has claimed it (issue 20). */}
+      <ProfileAccountPanel nickname={p.nickname} />
       <div className="tcards">
         <div className="tcard">
           <span className="tcard-v" data-testid="rating">{p.rating ? fmtPoints(p.rating.rating) : '1000'}</span>
