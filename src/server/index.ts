@@ -19,6 +19,7 @@ import { MemoryTournamentStore } from './tournament-store-memory.js';
 import { SqliteTournamentStore } from './tournament-store-sqlite.js';
 import { TournamentService } from './tournaments.js';
 import { registerTournamentHttp } from './tournaments-http.js';
+import { registerPlayersHttp } from './players-http.js';
 import { TOURNAMENT_WS_PATH, tournamentWebSocket } from './tournaments-ws.js';
 
 export { verifyRecord, commitment } from './deal.js';
@@ -174,6 +175,7 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
   });
   await registerHttp(app, hub, { origins, webDir: opts.webDir === undefined ? PROJECT_WEB : opts.webDir, limits: lim });
   registerTournamentHttp(app, tournaments);
+  registerPlayersHttp(app, tournaments);
   const live = tournamentWebSocket(tournaments);
   const ws = attachWebSocket(app.server, hub, { origins, allowedHosts, trustedHops, limits: lim, hostClock, log: logger, upgrades: { [TOURNAMENT_WS_PATH]: live.upgrade } });
   // A restart brings every table's sockets back at once (10 per table): a deep accept queue
