@@ -1,6 +1,6 @@
 // The tournament HTTP API (docs/tournaments.md) as the browser uses it. The organizer's token is
 // kept in this browser only (localStorage, per tournament) and sent as a bearer header.
-import { ApiError } from '../lib/api.js';
+import { ApiError, csrfToken } from '../lib/api.js';
 
 const TOKENS = 'gorod.tournamentTokens';
 
@@ -27,6 +27,9 @@ async function call<T>(path: string, init: RequestInit & { token?: string | null
   const headers: Record<string, string> = {};
   if (init.body) headers['content-type'] = 'application/json';
   if (init.token) headers['authorization'] = `Bearer ${init.token}`;
+  // A signed-in player's writes carry the session's CSRF token (docs/accounts.md), or are refused.
+  const csrf = init.method && init.method !== 'GET' ? csrfToken() : null;
+  if (csrf) headers['x-csrf-token'] = csrf;
   const res = await fetch(path, { ...init, headers });
   const text = await res.text();
   let body: unknown = null;
