@@ -50,6 +50,7 @@ const VERB_FIELDS: Record<Verb, readonly string[]> = {
   say: ['text'],
   heal: ['target'],
   block: ['target'],
+  guard: ['target'],
   save: ['target'],
   kill: ['target'],
   skip: [],

@@ -4,7 +4,7 @@ import { reject, type Rejection } from './rejection.js';
 import { ROLE_DEFS } from './roles.js';
 import { isOneOf, ROLES, type RoleId } from './vocab.js';
 
-const CLUB_ROLES: readonly RoleId[] = ['civilian', 'sheriff', 'doctor', 'maniac', 'don', 'mafia', 'putana'];
+const CLUB_ROLES: readonly RoleId[] = ['civilian', 'sheriff', 'doctor', 'maniac', 'don', 'mafia', 'putana', 'bodyguard'];
 const SHOOTERS: readonly RoleId[] = ['don', 'mafia'];
 
 function fill(n: number, roles: readonly RoleId[]): RoleId[] {

@@ -53,7 +53,7 @@ const VERB: Partial<Record<string, { ru: string; en: string; ruNone: string; enN
   seduce: { ru: 'соблазняет', en: 'seduces', ruNone: 'никого не соблазняет', enNone: 'seduces no one' },
 };
 
-const SAVED: Record<string, [ru: string, en: string]> = { shot: ['выстрела', 'the shot'], maniac: ['маньяка', 'the maniac'], freeze: ['заморозки', 'the freeze'] };
+const SAVED: Record<string, [ru: string, en: string]> = { shot: ['выстрела', 'the shot'], maniac: ['маньяка', 'the maniac'], sheriff: ['выстрела шерифа', "the sheriff's shot"], freeze: ['заморозки', 'the freeze'] };
 
 /** The public sources a rule may name, in the reader's words («fiim 9.5.1» → «ФИИМ 9.5.1»). */
 const SOURCES: [RegExp, string, string][] = [
@@ -198,6 +198,8 @@ export function describeEvent(e: GameEvent, lang: Lang = 'ru'): string | null {
       return ru
         ? `Доктор №${e.by} лечит №${e.seat}` + (e.saved.length ? ` (спасён от ${e.saved.map((x) => SAVED[x]?.[0] ?? x).join(', ')})` : '')
         : `Doctor #${e.by} heals #${e.seat}` + (e.saved.length ? ` (saved from ${e.saved.map((x) => SAVED[x]?.[1] ?? x).join(', ')})` : '');
+    case 'guarded':
+      return ru ? `Телохранитель №${e.by} закрывает собой №${e.seat}` : `Bodyguard #${e.by} takes the kill meant for #${e.seat}`;
     case 'voteShield':
       return ru ? `Любовница №${e.by} бережёт №${e.seat} от завтрашнего голосования` : `Lover #${e.by} keeps #${e.seat} from tomorrow's vote`;
     case 'keptFromVote':

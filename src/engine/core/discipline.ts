@@ -1,6 +1,6 @@
 // The judge's penalties: fouls (R6, fiim 9.5), technical fouls (fiim 9.6), removals, and what a
 // removal does to the day's vote (R11, fiim 9.8; option removalCancelsVote).
-import { unanimousShot } from '../presets/classic/classic.js';
+import { unanimousShot } from './night-resolve.js';
 import { thirdFoulEndsSpeech } from './day-flow.js';
 import { emit, PUBLIC, type Ctx } from './emit.js';
 import type { GameEvent } from './events.js';

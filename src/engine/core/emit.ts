@@ -8,16 +8,25 @@ export interface Ctx {
   out: GameEvent[];
 }
 
-export function emit(c: Ctx, body: EventBody, vis: Visibility, rule: string): void {
+/**
+ * The one place an event is stamped (its index, visibility, rule, phase and number) and handed to
+ * evolve — the start of a game (setup.ts) and every command (emit) pass through it.
+ */
+export function stamp(s: GameState, body: EventBody, vis: Visibility, rule: string): GameEvent {
   const e = body as GameEvent;
-  e.n = c.s.log.length;
+  e.n = s.log.length;
   e.vis = vis;
   e.rule = rule;
-  evolve(c.s, e);
+  evolve(s, e);
   // Stamped after evolve so that dayStarted/nightStarted carry the phase they open.
-  e.phase = c.s.phase;
-  e.number = c.s.number;
-  c.out.push(e);
+  e.phase = s.phase;
+  e.number = s.number;
+  return e;
+}
+
+/** Handlers never change a state themselves: they emit, and evolve alone applies the event. */
+export function emit(c: Ctx, body: EventBody, vis: Visibility, rule: string): void {
+  c.out.push(stamp(c.s, body, vis, rule));
 }
 
 export const PUBLIC: Visibility = 'public';

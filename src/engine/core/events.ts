@@ -93,7 +93,9 @@ export type EventBody =
   /** Putana's freeze held (R23): the seat's night action is void and it is mute the next day. */
   | { t: 'frozen'; seat: number; voided: string[] }
   /** The doctor's heal and what it cancelled (R23, R33); the judge's eyes only. */
-  | { t: 'healed'; seat: number; by: number; saved: ('shot' | 'maniac' | 'freeze')[] }
+  | { t: 'healed'; seat: number; by: number; saved: ('shot' | 'maniac' | 'sheriff' | 'freeze')[] }
+  /** club option: the bodyguard took the kill meant for this seat (docs/rules/club.md); the judge's eyes only. */
+  | { t: 'guarded'; seat: number; by: number }
   /** The lover's save stands for the next day's vote (R32); the judge's eyes only. */
   | { t: 'voteShield'; seat: number; by: number }
   /** The judge announces that the lover's save keeps this player from leaving by vote (R32). */

@@ -21,6 +21,7 @@ export function evolve(s: GameState, e: GameEvent): GameState {
     case 'said':
     case 'roleRevealed':
     case 'nightMiss':
+    case 'guarded':
     case 'handWithdrawn':
       break;
     case 'nightStarted':

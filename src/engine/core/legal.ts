@@ -9,7 +9,7 @@ import { legalBestMoves } from './points.js';
 import { rulesOf } from './rules.js';
 import { ROLE_DEFS } from './roles.js';
 import type { GameState } from './state.js';
-import { hasActed } from './table.js';
+import { hasActed, isOn } from './table.js';
 
 export function legalCommands(s: GameState, actor: Actor): Command[] {
   const out: Command[] = [];
@@ -56,7 +56,7 @@ export function legalCommands(s: GameState, actor: Actor): Command[] {
   }
   if (st.kind === 'night' && !st.intro) {
     for (const a of ROLE_DEFS[me.role].abilities) {
-      if (a.when !== 'night' || hasActed(s, actor, a.verb)) continue;
+      if (a.when !== 'night' || hasActed(s, actor, a.verb) || !isOn(s, actor, a)) continue;
       if (a.slot !== undefined && s.actions.some((x) => x.seat === actor && ROLE_DEFS[me.role].abilities.some((b) => b.verb === x.verb && b.slot === a.slot))) continue;
       if (a.verb === 'skip') {
         if (!rules.checkNightAction(s, actor, 'skip', null)) out.push({ by: actor, do: 'skip' });

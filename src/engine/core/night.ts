@@ -28,7 +28,7 @@ export function nightAction(verb: Verb, targetRule: 'alive' | 'other' | 'optiona
     const bad = livingSeat(s, cmd.by);
     if (bad) return bad;
     const seat = s.seats[(cmd.by as number) - 1]!;
-    if (!ability(seat, verb, 'night')) return reject('notAllowed', rule);
+    if (!ability(s, seat, verb, 'night')) return reject('notAllowed', rule);
     if (hasActed(s, seat.seat, verb)) return reject('alreadyActed', rule);
     const target = cmd.target ?? null;
     if (target === null) {
@@ -40,6 +40,9 @@ export function nightAction(verb: Verb, targetRule: 'alive' | 'other' | 'optiona
       const t = targetAlive(s, target);
       if (t) return t;
     }
+    // Abilities sharing a slot are alternatives (the maniac's kill or skip, the armed sheriff's
+    // check or shot): one a night.
+    if (slotTaken(s, seat.seat, verb)) return reject('alreadyActed', rule);
     const extra = rulesOf(s).checkNightAction(s, seat.seat, verb, target);
     if (extra) return extra;
     emit(c, { t: 'nightAction', seat: seat.seat, verb, target }, [seat.seat], rule);
@@ -54,7 +57,7 @@ export const plan: Handler = (c, cmd) => {
   const bad = livingSeat(s, cmd.by);
   if (bad) return bad;
   const seat = s.seats[(cmd.by as number) - 1]!;
-  if (!ability(seat, 'plan', 'intro')) return reject('notAllowed', 'R17');
+  if (!ability(s, seat, 'plan', 'intro')) return reject('notAllowed', 'R17');
   const targets = cmd.targets;
   if (!Array.isArray(targets) || targets.length === 0 || targets.length > s.seats.length)
     return reject('malformed', 'R17', 'targets');
@@ -97,6 +100,16 @@ export function allActed(s: GameState, rules: PresetRules): boolean {
     }
   }
   return true;
+}
+
+/** Has this seat already used another ability of the same slot tonight? */
+export function slotTaken(s: GameState, seat: number, verb: string): boolean {
+  const x = s.seats[seat - 1];
+  if (!x) return false;
+  const slot = slotOf(x.role, verb);
+  if (slot === undefined) return false;
+  for (const a of s.actions) if (a.seat === seat && a.verb !== verb && slotOf(x.role, a.verb) === slot) return true;
+  return false;
 }
 
 function slotOf(role: RoleId, verb: string): string | undefined {

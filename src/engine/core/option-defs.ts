@@ -163,6 +163,17 @@ export const TABLE_OPTION_DEFS: readonly OptionDef[] = [
     defaults: { club: 2 },
   },
   {
+    key: 'sheriffShots',
+    name: { ru: 'Выстрелы шерифа, раз за игру', en: "Sheriff's shots, times a game" },
+    rule: 'club sheriffShots',
+    range: [0, 15],
+    doc: {
+      ru: 'Вооружённый шериф: сколько раз за игру шериф может ночью выстрелить вместо проверки (0 — шериф без оружия).',
+      en: 'Armed sheriff: how many times a game the sheriff may shoot at night instead of checking (0: unarmed).',
+    },
+    defaults: { club: 0 },
+  },
+  {
     key: 'fourPlayerTieStays',
     name: { ru: 'Ничья вчетвером: все остаются', en: 'A tie at four: all stay' },
     rule: 'R25',

@@ -32,6 +32,8 @@ export interface Options {
   doctorConsecutive?: boolean;
   /** club R22: the maniac's skips a game. */
   maniacSkips?: number;
+  /** club option (docs/rules/club.md): the sheriff's shots a game, each instead of that night's check (0: unarmed). */
+  sheriffShots?: number;
   /** club R25: with four at the table a tie is not revoted, all stay. */
   fourPlayerTieStays?: boolean;
   /** club R26: quiet nights in a row at four players that give red the win (0: off). */

@@ -1,6 +1,6 @@
 // An unvalidated setup (untrusted JSON) becomes a validated game state, or a typed rejection.
-import { evolve } from './evolve.js';
-import type { EventBody, GameEvent, Visibility } from './events.js';
+import { stamp } from './emit.js';
+import type { EventBody, Visibility } from './events.js';
 import { resolveOptions, type Options } from './options.js';
 import { presetDef } from './presets.js';
 import { err, ok, reject, type Rejection, type Result } from './rejection.js';
@@ -143,13 +143,7 @@ export function startGame(setup: Setup): GameState {
     rng: seedFromText(`${setup.seed ?? ''}/lots`),
   };
   const push = (body: EventBody, vis: Visibility, rule: string): void => {
-    const e = body as GameEvent;
-    e.n = state.log.length;
-    e.vis = vis;
-    e.rule = rule;
-    evolve(state, e);
-    e.phase = state.phase;
-    e.number = state.number;
+    stamp(state, body, vis, rule);
   };
   push({ t: 'gameStarted', preset: setup.preset, players: state.seats.map((s) => s.name), seats: size }, PUBLIC, 'R1');
   for (const s of state.seats) push({ t: 'roleDealt', seat: s.seat, role: def.toldRole?.(s.role) ?? s.role }, [s.seat], 'R60');

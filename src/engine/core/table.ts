@@ -1,5 +1,5 @@
 // Small read-only questions about a game state, shared by the rules, views and bots.
-import { ROLE_DEFS, type Ability } from './roles.js';
+import { abilityOn, ROLE_DEFS, type Ability } from './roles.js';
 import type { GameState, SeatState } from './state.js';
 import type { Verb } from './vocab.js';
 
@@ -19,9 +19,22 @@ export function livingByTeam(s: GameState): { red: number; black: number; neutra
   return out;
 }
 
-export function ability(seat: SeatState, verb: Verb, when: Ability['when']): Ability | undefined {
-  for (const a of ROLE_DEFS[seat.role].abilities) if (a.verb === verb && a.when === when) return a;
+/** The seat's ability with this verb, if its role has it and the table's options leave it on. */
+export function ability(s: GameState, seat: SeatState, verb: Verb, when: Ability['when']): Ability | undefined {
+  for (const a of ROLE_DEFS[seat.role].abilities) if (a.verb === verb && a.when === when && isOn(s, seat.seat, a)) return a;
   return undefined;
+}
+
+/** An option-limited ability (roles.ts `uses`) is on while the seat has uses left. */
+export function isOn(s: GameState, seat: number, a: Ability): boolean {
+  return a.uses === undefined || abilityOn(a, s.options, () => timesUsed(s, seat, a.verb));
+}
+
+/** Nights on which this seat used this verb on someone (a choice the judge saw counts, R23). */
+export function timesUsed(s: GameState, seat: number, verb: string): number {
+  let n = 0;
+  for (const e of s.log) if (e.t === 'nightAction' && e.seat === seat && e.verb === verb && e.target !== null) n++;
+  return n;
 }
 
 export function hasActed(s: GameState, seat: number, verb: string): boolean {

@@ -22,6 +22,7 @@ export const ROLES = [
   'lawyer',
   'priestess',
   'kamikaze',
+  'bodyguard',
 ] as const;
 export type RoleId = (typeof ROLES)[number];
 
@@ -56,6 +57,7 @@ export const VERBS = [
   'techFoul',
   'voteCount',
   'onRecord',
+  'guard',
 ] as const;
 export type Verb = (typeof VERBS)[number];
 

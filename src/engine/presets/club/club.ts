@@ -1,6 +1,7 @@
 // Club mafia, 8–15 players (club-8-15; R20–R29): putana, doctor and maniac on top of classic.
 // One night table: freeze → heal → kills → checks. Everything not named here is classic.
-import { classicWinner, deliverChecks, unanimousShot } from '../classic/classic.js';
+import { classicWinner } from '../classic/classic.js';
+import { resolveByTable, type NightTable } from '../../core/night-resolve.js';
 import type { Command } from '../../core/command.js';
 import { emit, JUDGE, PUBLIC, type Ctx } from '../../core/emit.js';
 import { mayTalk } from '../../core/day.js';
@@ -32,6 +33,9 @@ function checkNightAction(s: GameState, seat: number, verb: Verb, target: number
   switch (verb) {
     case 'heal':
       return target === null ? null : limitError(s, seat, target, pastTargets(s, seat, 'heal'), doctorLimits(s, 'R23'));
+    case 'guard':
+      // A bodyguard guards someone else: dying in his own place means nothing (docs/rules/club.md).
+      return target === seat ? reject('badTarget', 'club bodyguard', 'self') : null;
     case 'block':
       // A putana who freezes herself would void her own freeze: no club judge takes it.
       return target === seat ? reject('badTarget', 'R22', 'self') : null;
@@ -46,54 +50,8 @@ function checkNightAction(s: GameState, seat: number, verb: Verb, target: number
   }
 }
 
-/** The night's actions of living seats with this verb. */
-function actionsOf(s: GameState, verb: string): { seat: number; target: number | null }[] {
-  const out: { seat: number; target: number | null }[] = [];
-  for (const a of s.actions) if (a.verb === verb && s.seats[a.seat - 1]?.alive) out.push(a);
-  return out;
-}
-
 /** R22/R23/R29: freeze → heal → kills → checks, then the four-player quiet-night count (R26). */
-function resolveNight(c: Ctx): void {
-  const s = c.s;
-  const livingAtDusk = livingCount(s);
-  // 1. freeze (a freeze and a heal are simultaneous choices: a frozen doctor heals no one)
-  const freezes = new Set<number>();
-  for (const a of actionsOf(s, 'block')) if (a.target !== null) freezes.add(a.target);
-  // 2. heal
-  const heals: { by: number; seat: number }[] = [];
-  for (const a of actionsOf(s, 'heal')) if (a.target !== null && !freezes.has(a.seat)) heals.push({ by: a.seat, seat: a.target });
-  const healed = new Set(heals.map((h) => h.seat));
-  const frozen = new Set([...freezes].filter((x) => !healed.has(x)));
-  // 3. kills: the mafia's unanimous shot among unfrozen shooters (R12, R29), the maniac's kill
-  const shot = unanimousShot(s, (seat) => frozen.has(seat));
-  const maniac: number[] = [];
-  for (const a of actionsOf(s, 'kill')) if (a.target !== null && !frozen.has(a.seat)) maniac.push(a.target);
-  for (const h of heals) {
-    const saved: ('shot' | 'maniac' | 'freeze')[] = [];
-    if (h.seat === shot) saved.push('shot');
-    if (maniac.includes(h.seat)) saved.push('maniac');
-    if (freezes.has(h.seat)) saved.push('freeze');
-    emit(c, { t: 'healed', seat: h.seat, by: h.by, saved }, JUDGE, 'R23');
-  }
-  for (const seat of [...frozen].sort((a, b) => a - b)) {
-    const voided = s.actions.filter((a) => a.seat === seat).map((a) => a.verb);
-    emit(c, { t: 'frozen', seat, voided }, [seat], 'R23');
-  }
-  const dead = new Set<number>();
-  if (shot !== null && !healed.has(shot)) dead.add(shot);
-  for (const t of maniac) if (!healed.has(t)) dead.add(t);
-  let died = 0;
-  for (const seat of [...dead].sort((a, b) => a - b)) {
-    if (!s.seats[seat - 1]?.alive) continue;
-    emit(c, { t: 'eliminated', seat, cause: 'kill', lastWord: true }, PUBLIC, seat === shot ? 'R12' : 'R22');
-    died++;
-  }
-  if (died === 0) emit(c, { t: 'nightMiss' }, PUBLIC, 'R22');
-  // 4. checks: the don's, then the sheriff's; a frozen checker learns nothing (R23)
-  deliverChecks(c, (seat) => frozen.has(seat));
-  quietNight(c, livingAtDusk);
-}
+const CLUB_NIGHT: NightTable = { order: ['block', 'protect', 'kill', 'inform'], missRule: 'R22', protectRule: 'R23', killRule: 'R22', after: quietNight };
 
 /** R26: four at the table and no black player shot at all, three nights running: red wins. */
 function quietNight(c: Ctx, livingAtDusk: number): void {
@@ -178,7 +136,7 @@ export const clubRules: PresetRules = {
   canVote: (s, seat) => !muted(s, seat),
   mutedToday: (s, seat) => s.phase === 'day' && muted(s, seat),
   checkNightAction,
-  resolveNight,
+  resolveNight: (c) => resolveByTable(c, CLUB_NIGHT),
   winner: classicWinner,
   onTie(c, tied) {
     if (!(c.s.options.fourPlayerTieStays ?? false) || livingCount(c.s) !== 4) return false;
@@ -193,6 +151,7 @@ export const clubRules: PresetRules = {
     block: nightAction('block', 'alive', 'R22'),
     kill: nightAction('kill', 'alive', 'R22'),
     skip: nightAction('skip', 'optional', 'R22'),
+    guard: nightAction('guard', 'alive', 'club bodyguard'),
     giveFloor,
     say,
   },
