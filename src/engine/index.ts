@@ -14,6 +14,7 @@ export { apply, decide, cloneState, rulesOf, registerRules } from './core/game.j
 export { evolve } from './core/evolve.js';
 export { view, visibleEvents, visibleEventsAt, visibleCount, canSee, type Viewer, type GameView, type SeatView } from './core/view.js';
 export { legalCommands } from './core/legal.js';
+export { checkAnswerOf, effectOf } from './core/night-resolve.js';
 export { SPEECHES, SILENT_TURN_SECONDS, currentSpeech, dayTurn, stageTimer, stageStart, type SpeechDecl, type StageTimer, type TimerKind, type Turn } from './core/day-flow.js';
 export * from './core/record.js';
 export { fmix32, mulberry32, seedFromText } from './core/rng.js';

@@ -4,8 +4,8 @@
 // block → protect → kill → inform → shield is the club-8-15 order (R22, R23), the tournament's
 // heal → kill → checks (3.5.4–3.5.10, R32, R33) and classic's shot → checks (R12, R13).
 import { emit, JUDGE, PUBLIC, type Ctx } from './emit.js';
-import { ROLE_DEFS, type Ability, type Effect } from './roles.js';
-import type { GameState } from './state.js';
+import { ROLE_DEFS, type Ability, type CheckAnswer, type Effect } from './roles.js';
+import type { GameState, SeatState } from './state.js';
 import { livingCount } from './table.js';
 
 export type ResolveStage = 'block' | 'protect' | 'kill' | 'inform' | 'shield';
@@ -90,9 +90,20 @@ export function deliverChecks(c: Ctx, blocked?: (seat: number) => boolean): void
     if (blocked?.(k.seat)) continue;
     // R13 keeps the check of a player shot tonight; one removed tonight is out of the game (R6).
     if (!checker.alive && checker.exit?.cause !== 'kill') continue;
-    const hit = k.e.role !== undefined ? target.role === k.e.role : target.team === k.e.team;
-    emit(c, { t: 'checkResult', seat: k.seat, target: k.target, result: hit ? k.e.yes : k.e.no }, [k.seat], 'R13');
+    emit(c, { t: 'checkResult', seat: k.seat, target: k.target, result: answer(k.e, target) }, [k.seat], 'R13');
   }
+}
+
+function answer(e: Extract<Effect, { kind: 'inspect' }>, target: SeatState): CheckAnswer {
+  const hit = e.role !== undefined ? target.role === e.role : target.team === e.team;
+  return hit ? e.yes : e.no;
+}
+
+/** The answer a check of `target` by `checker` gets (R13), as the judge shows it by gesture; null if no check. */
+export function checkAnswerOf(s: GameState, checker: number, target: number): CheckAnswer | null {
+  const e = effectOf(s, checker, 'check');
+  const t = s.seats[target - 1];
+  return e?.kind === 'inspect' && t ? answer(e, t) : null;
 }
 
 /** R16 `revealRoles: onExit`: a night kill reveals the role like any other exit. */
