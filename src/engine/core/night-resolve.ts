@@ -178,8 +178,8 @@ function kills(c: Ctx, table: NightTable, w: Work): void {
   for (const g of w.guards) {
     if (!dead.has(g.seat) || g.seat === g.by) continue;
     dead.delete(g.seat);
-    emit(c, { t: 'guarded', seat: g.seat, by: g.by }, JUDGE, 'club bodyguard');
-    if (!healed.has(g.by) && !dead.has(g.by)) dead.set(g.by, 'club bodyguard');
+    emit(c, { t: 'guarded', seat: g.seat, by: g.by }, JUDGE, 'R23');
+    if (!healed.has(g.by) && !dead.has(g.by)) dead.set(g.by, 'R23');
   }
   let died = 0;
   for (const seat of [...dead.keys()].sort((a, b) => a - b)) {

@@ -165,7 +165,7 @@ export const TABLE_OPTION_DEFS: readonly OptionDef[] = [
   {
     key: 'sheriffShots',
     name: { ru: 'Выстрелы шерифа, раз за игру', en: "Sheriff's shots, times a game" },
-    rule: 'club sheriffShots',
+    rule: 'R22',
     range: [0, 15],
     doc: {
       ru: 'Вооружённый шериф: сколько раз за игру шериф может ночью выстрелить вместо проверки (0 — шериф без оружия).',

@@ -80,7 +80,7 @@ export const ROLE_DEFS: Record<RoleId, RoleDef> = {
     abilities: [
       { verb: 'check', when: 'night', stage: 'inform', required: true, slot: 'sheriff', effect: SHERIFF_CHECK },
       // club option sheriffShots: the shot replaces that night's check (docs/rules/club.md).
-      { verb: 'kill', when: 'night', stage: 'kill', slot: 'sheriff', effect: { kind: 'kill', saved: 'sheriff', rule: 'club sheriffShots' }, uses: 'sheriffShots' },
+      { verb: 'kill', when: 'night', stage: 'kill', slot: 'sheriff', effect: { kind: 'kill', saved: 'sheriff', rule: 'R22' }, uses: 'sheriffShots' },
     ],
   },
   don: {

@@ -51,7 +51,7 @@ describe('club option: the bodyguard (docs/rules/club.md «Телохранит�
   it('bodyguard dies in place of the one he guards; the public hears only his death', () => {
     const t = table();
     t.night(guardNight({ shoot: 7, guard: 7 }));
-    expect(t.events('eliminated').map((e) => [e.seat, e.rule])).toEqual([[6, 'club bodyguard']]);
+    expect(t.events('eliminated').map((e) => [e.seat, e.rule])).toEqual([[6, 'R23']]);
     expect(t.alive()).toContain(7);
     expect(t.events('guarded')).toEqual([expect.objectContaining({ seat: 7, by: 6, vis: 'judge' })]);
     expect(view(t.state, { kind: 'public' }).log.some((e) => e.t === 'guarded')).toBe(false);
@@ -117,7 +117,7 @@ describe('club option sheriffShots: the armed sheriff (docs/rules/club.md «Во
     const t = table();
     expect(legalCommands(t.state, 4).some((c) => c.do === 'kill' && c.target === 3)).toBe(true);
     t.night(armedNight({ sheriff: { by: 4, do: 'kill', target: 3 } }));
-    expect(t.events('eliminated').map((e) => [e.seat, e.rule])).toEqual([[3, 'club sheriffShots']]);
+    expect(t.events('eliminated').map((e) => [e.seat, e.rule])).toEqual([[3, 'R22']]);
     expect(t.events('checkResult').map((e) => e.seat)).toEqual([1]);
     expect(t.replays()).toBe(true);
   });

@@ -35,7 +35,7 @@ function checkNightAction(s: GameState, seat: number, verb: Verb, target: number
       return target === null ? null : limitError(s, seat, target, pastTargets(s, seat, 'heal'), doctorLimits(s, 'R23'));
     case 'guard':
       // A bodyguard guards someone else: dying in his own place means nothing (docs/rules/club.md).
-      return target === seat ? reject('badTarget', 'club bodyguard', 'self') : null;
+      return target === seat ? reject('badTarget', 'R23', 'self') : null;
     case 'block':
       // A putana who freezes herself would void her own freeze: no club judge takes it.
       return target === seat ? reject('badTarget', 'R22', 'self') : null;
@@ -151,7 +151,7 @@ export const clubRules: PresetRules = {
     block: nightAction('block', 'alive', 'R22'),
     kill: nightAction('kill', 'alive', 'R22'),
     skip: nightAction('skip', 'optional', 'R22'),
-    guard: nightAction('guard', 'alive', 'club bodyguard'),
+    guard: nightAction('guard', 'alive', 'R23'),
     giveFloor,
     say,
   },
