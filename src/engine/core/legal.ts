@@ -17,8 +17,8 @@ export function legalCommands(s: GameState, actor: Actor): Command[] {
   const st = s.stage;
   const rules = rulesOf(s);
   if (rules.legal) return rules.legal(s, actor);
-  const living = s.seats.filter((x) => x.alive).map((x) => x.seat);
   if (actor === 'clock' || actor === 'judge') {
+    const living = livingSeats(s);
     if (st.kind === 'speech') out.push({ by: actor, do: 'endSpeech' });
     if (st.kind === 'vote') out.push({ by: actor, do: 'closeVote' });
     if (st.kind === 'night') out.push({ by: actor, do: 'endNight' });
@@ -32,6 +32,7 @@ export function legalCommands(s: GameState, actor: Actor): Command[] {
   const me = s.seats[actor - 1];
   if (!me) return out;
   if (st.kind === 'speech' && st.seat === actor) {
+    const living = livingSeats(s);
     out.push({ by: actor, do: 'endSpeech' });
     if (SPEECHES[st.speech].nominate && !rules.mutedToday(s, actor)) {
       const mine = s.nominations.find((n) => n.by === actor);
@@ -55,7 +56,10 @@ export function legalCommands(s: GameState, actor: Actor): Command[] {
     return out;
   }
   if (st.kind === 'night' && !st.intro) {
-    for (const a of ROLE_DEFS[me.role].abilities) {
+    const abilities = ROLE_DEFS[me.role].abilities;
+    // Most seats hold no night ability: nothing to list, nothing to allocate.
+    const living = abilities.length > 0 ? livingSeats(s) : [];
+    for (const a of abilities) {
       if (a.when !== 'night' || hasActed(s, actor, a.verb) || !isOn(s, actor, a)) continue;
       if (a.slot !== undefined && s.actions.some((x) => x.seat === actor && ROLE_DEFS[me.role].abilities.some((b) => b.verb === x.verb && b.slot === a.slot))) continue;
       if (a.verb === 'skip') {
@@ -68,5 +72,13 @@ export function legalCommands(s: GameState, actor: Actor): Command[] {
     }
   }
   for (const extra of rules.legalExtras?.(s, actor) ?? []) out.push(extra);
+  return out;
+}
+
+/** Living seats in seat order; computed only by the branches that list targets (legalCommands is
+ * asked for every seat at every step by bots and the console, and most seats may do nothing). */
+function livingSeats(s: GameState): number[] {
+  const out: number[] = [];
+  for (const x of s.seats) if (x.alive) out.push(x.seat);
   return out;
 }

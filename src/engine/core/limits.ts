@@ -6,10 +6,31 @@ import type { GameState } from './state.js';
 
 /** Targets this seat chose with this verb on earlier nights: [night, target] pairs. */
 export function pastTargets(s: GameState, seat: number, verb: string): [number, number][] {
+  // legalCommands asks once per candidate target: the answer is kept until the log changes (its
+  // last event is another object), so listing a night reads the log once, not once per seat.
+  const last = s.log[s.log.length - 1];
+  const k = CACHE;
+  if (k.log === s.log && k.last === last && k.len === s.log.length && k.seat === seat && k.verb === verb) return k.out;
   const out: [number, number][] = [];
   for (const e of s.log) if (e.t === 'nightAction' && e.seat === seat && e.verb === verb && e.target !== null) out.push([e.number, e.target]);
+  k.log = s.log;
+  k.last = last;
+  k.len = s.log.length;
+  k.seat = seat;
+  k.verb = verb;
+  k.out = out;
   return out;
 }
+
+/** One remembered answer of pastTargets (callers only read it). */
+const CACHE: { log: unknown; last: unknown; len: number; seat: number; verb: string; out: [number, number][] } = {
+  log: null,
+  last: null,
+  len: -1,
+  seat: 0,
+  verb: '',
+  out: [],
+};
 
 export interface TargetLimits {
   /** Times a game the actor may choose himself (Infinity: no limit). */
