@@ -140,13 +140,22 @@ const OWN = Object.prototype.hasOwnProperty;
 
 /** Presets beyond classic inherit classic's defaults unless they override them. */
 export function defaultOptions(preset: PresetId): Options {
-  const out: Record<string, Value> = {};
-  for (const def of OPTION_DEFS) {
-    const v = def.defaults[preset] ?? def.defaults.classic;
-    if (v !== undefined) out[def.key] = Array.isArray(v) ? v.slice() : v;
+  let keys = DEFAULT_KEYS.get(preset);
+  if (!keys) {
+    keys = [];
+    for (const def of OPTION_DEFS) {
+      const v = def.defaults[preset] ?? def.defaults.classic;
+      if (v !== undefined) keys.push([def.key, v]);
+    }
+    DEFAULT_KEYS.set(preset, keys);
   }
+  // Every game starts from these: the pairs are found once per preset, the values copied each time.
+  const out: Record<string, Value> = {};
+  for (const [k, v] of keys) out[k] = Array.isArray(v) ? v.slice() : v;
   return out as unknown as Options;
 }
+
+const DEFAULT_KEYS = new Map<PresetId, [string, Value][]>();
 
 /** The value a variant has where the options do not set it: from the option it replaces, or its base. */
 function baseOf(def: OptionDef, o: Record<string, unknown>): Value | undefined {
