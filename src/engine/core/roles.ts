@@ -155,6 +155,16 @@ export const ROLE_DEFS: Record<RoleId, RoleDef> = {
   },
 };
 
+/** The role's check asks a team («black?» — the sheriff's, R13). */
+export function checksTeam(role: RoleId | undefined): boolean {
+  return role !== undefined && ROLE_DEFS[role].abilities.some((a) => a.effect?.kind === 'inspect' && a.effect.team !== undefined);
+}
+
+/** The role's check looks for a role («sheriff?» — the don's, R13). */
+export function checksRole(role: RoleId | undefined): boolean {
+  return role !== undefined && ROLE_DEFS[role].abilities.some((a) => a.effect?.kind === 'inspect' && a.effect.role !== undefined);
+}
+
 export function roleTitle(role: RoleId, lang: 'ru' | 'en'): string {
   return ROLE_DEFS[role].title[lang];
 }

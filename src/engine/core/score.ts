@@ -88,10 +88,12 @@ export function score(s: GameState, table: ScoreTable = defaultScoreTable(s.opti
   const first = firstShootingNight(s.log);
   let firstVictim: number | null = null;
   let day1Votes = 0;
+  // Asked of the events, not of role names: only a protecting ability heals, only a team check
+  // answers «black» (roles.ts effects).
   for (const e of s.log) {
-    if (e.t === 'healed' && e.number === first && e.saved.includes('shot') && s.seats[e.by - 1]?.role === 'doctor')
+    if (e.t === 'healed' && e.number === first && e.saved.includes('shot'))
       add(e.by, { points: table.doctorFirstHeal, reason: 'doctorFirstHeal', rule: 'tournament-regulation 4.3.1' });
-    else if (e.t === 'checkResult' && e.number === first && e.result === 'black' && s.seats[e.seat - 1]?.role === 'sheriff')
+    else if (e.t === 'checkResult' && e.number === first && e.result === 'black')
       add(e.seat, { points: table.sheriffFirstCheck, reason: 'sheriffFirstCheck', rule: 'tournament-regulation 4.3.2' });
     else if (e.t === 'eliminated') {
       if (e.cause === 'kill' && firstVictim === null) firstVictim = e.seat;
