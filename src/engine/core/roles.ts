@@ -1,6 +1,7 @@
 // Roles are data: a team and a list of abilities. Each night ability names the resolution
 // stage it belongs to and the effect it has, so the night is resolved by one ordered resolver
 // (night-resolve.ts) that asks abilities what they do, never a role's name.
+import type { Lang } from './describe.js';
 import type { Options } from './options.js';
 import type { RoleId, Team, Verb } from './vocab.js';
 
@@ -165,6 +166,6 @@ export function checksRole(role: RoleId | undefined): boolean {
   return role !== undefined && ROLE_DEFS[role].abilities.some((a) => a.effect?.kind === 'inspect' && a.effect.role !== undefined);
 }
 
-export function roleTitle(role: RoleId, lang: 'ru' | 'en'): string {
+export function roleTitle(role: RoleId, lang: Lang): string {
   return ROLE_DEFS[role].title[lang];
 }

@@ -3,7 +3,7 @@ import type { GameEvent } from '../../core/events.js';
 import type { TellKind } from './forum-types.js';
 import { roleTitle } from '../../core/roles.js';
 
-type Lang = 'ru' | 'en';
+import type { Lang } from '../../core/describe.js';
 
 const TELL: Record<TellKind, [ru: string, en: string]> = {
   checked: ['Вы проверили', 'You checked'],
