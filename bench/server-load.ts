@@ -4,6 +4,7 @@
 // Run by bench/server.ts (forked, reports over IPC); not meant to be run by hand.
 import WebSocket from 'ws';
 import { apply, canSee, fmix32, mulberry32, startGame, visibleCount, type Command, type GameState, type GameView, type Viewer } from '../src/engine/index.js';
+import type { ServerFrame } from '../src/protocol/index.js';
 import { playW1, w1Deal, w1Night } from './w1.js';
 
 const SEED = 20240601;
@@ -55,30 +56,38 @@ class Sock {
         this.wake();
         return;
       }
-      const f = JSON.parse(data.toString()) as Record<string, unknown>;
-      if (f['type'] === 'welcome') {
-        this.you = (f['view'] as GameView).you ?? null;
-        this.status = (f['table'] as { status: string }).status;
-      }
-      switch (f['type']) {
+      // Typed by the shared protocol (src/protocol/), not validated: the generator stays cheap.
+      const f = JSON.parse(data.toString()) as ServerFrame;
+      switch (f.type) {
         case 'welcome':
+          this.you = f.view.you ?? null;
+          this.status = f.table.status;
+          this.rawView = null;
+          this.parsed = f.view;
+          this.lastEvent = f.lastEvent;
+          this.wake();
+          break;
         case 'events':
         case 'resync':
+          this.rawView = null;
+          this.parsed = f.view;
+          this.lastEvent = f.lastEvent;
+          this.wake();
+          break;
         case 'final':
           this.rawView = null;
-          this.parsed = f['view'] as GameView;
-          if (typeof f['lastEvent'] === 'number') this.lastEvent = f['lastEvent'];
+          this.parsed = f.view;
           this.wake();
           break;
         case 'table':
-          this.status = (f['table'] as { status: string }).status;
+          this.status = f.table.status;
           if (this.status === 'playing') for (const w of this.eventWaiters.splice(0)) w.resolve();
           break;
         case 'ack':
         case 'error': {
-          const r = this.acks.get(f['nonce'] as string);
+          const r = f.nonce === undefined ? undefined : this.acks.get(f.nonce);
           if (r) {
-            this.acks.delete(f['nonce'] as string);
+            this.acks.delete(f.nonce!);
             r(f as { type: string; code?: string });
           }
           break;

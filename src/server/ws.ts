@@ -11,7 +11,7 @@ import { WebSocketServer, type WebSocket, type RawData } from 'ws';
 import { reject, type Command } from '../engine/index.js';
 import type { Hub } from './hub.js';
 import type { Limits } from './limits.js';
-import { ClientMessage, CommandBody, serverError, zodCode, zodDetail, type ErrorMessage } from './messages.js';
+import { CLOSE_RESTART, ClientMessage, CommandBody, serverError, zodCode, zodDetail, type ErrorMessage } from './messages.js';
 import { relayTimer } from './judge.js';
 import { keepAlive } from './keepalive.js';
 import { clientAddress, hostAllowed, originAllowed } from './origin.js';
@@ -20,7 +20,7 @@ import { CLOSE_RATE, WsGuard } from './ws-guard.js';
 
 export { CLOSE_UNAUTHORIZED };
 /** Close code telling a client the server is restarting: reconnect (RFC 6455 "Service Restart"). */
-export const CLOSE_RESTART = 1012;
+export { CLOSE_RESTART };
 
 interface Logger {
   warn(o: object, msg: string): void;
