@@ -12,6 +12,7 @@ import { makeLogger } from './logging.js';
 import type { Storage } from './storage.js';
 import { MemoryStorage } from './storage-memory.js';
 import { SqliteStorage } from './storage-sqlite.js';
+import { PostgresStorage } from './storage-pg.js';
 import { attachWebSocket } from './ws.js';
 import type { TournamentStore } from './tournament-store.js';
 import { MemoryTournamentStore } from './tournament-store-memory.js';
@@ -24,6 +25,7 @@ export { verifyRecord, commitment } from './deal.js';
 export type { Storage } from './storage.js';
 export { MemoryStorage } from './storage-memory.js';
 export { SqliteStorage } from './storage-sqlite.js';
+export { PostgresStorage } from './storage-pg.js';
 export { DEFAULT_LIMITS, type Limits, type LimitsPatch } from './limits.js';
 export type { TournamentStore } from './tournament-store.js';
 export { MemoryTournamentStore } from './tournament-store-memory.js';
@@ -34,7 +36,7 @@ export interface ServerOptions {
   port?: number;
   /** Default HOST or 127.0.0.1. */
   host?: string;
-  /** `sqlite:PATH`, `file:PATH`, a plain path, or `memory:`. Default DATABASE_URL or ./data/gorod.sqlite. */
+  /** `sqlite:PATH`, `file:PATH`, a plain path, `postgres://…`, or `memory:`. Default DATABASE_URL or ./data/gorod.sqlite. */
   databaseUrl?: string;
   /** A storage object (tests); wins over databaseUrl. */
   storage?: Storage;
@@ -87,8 +89,11 @@ export interface RunningServer {
 const isMemory = (url: string): boolean => url === 'memory:' || url === ':memory:';
 const sqlitePath = (url: string): string => resolve(url.replace(/^sqlite:(\/\/)?/, '').replace(/^file:(\/\/)?/, ''));
 
+const isPostgres = (url: string): boolean => /^postgres(ql)?:\/\//.test(url);
+
 export function storageFromUrl(url: string, maxPending?: number): Storage {
   if (isMemory(url)) return new MemoryStorage();
+  if (isPostgres(url)) return new PostgresStorage(url, { ...(maxPending !== undefined ? { maxPending } : {}), poolSize: Number(process.env['PG_POOL_SIZE']) || 10 });
   const busy = Number(process.env['SQLITE_BUSY_MS']);
   return new SqliteStorage(sqlitePath(url), {
     sync: process.env['SQLITE_SYNC'] === 'normal' ? 'normal' : 'full',
@@ -97,8 +102,13 @@ export function storageFromUrl(url: string, maxPending?: number): Storage {
   });
 }
 
-/** Tournaments live in the same database as the tables (their own tables, their own connection). */
+/**
+ * Tournaments live in the same database as the tables (their own tables, their own connection).
+ * They are not on PostgreSQL yet (docs/scale-out.md): with tables there they stay in SQLite,
+ * TOURNAMENT_DATABASE (default ./data/tournaments.sqlite).
+ */
 export function tournamentStoreFromUrl(url: string): TournamentStore {
+  if (isPostgres(url)) return new SqliteTournamentStore(sqlitePath(process.env['TOURNAMENT_DATABASE'] ?? './data/tournaments.sqlite'));
   return isMemory(url) ? new MemoryTournamentStore() : new SqliteTournamentStore(sqlitePath(url));
 }
 
