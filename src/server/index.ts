@@ -14,6 +14,8 @@ import { MemoryStorage } from './storage-memory.js';
 import { SqliteStorage } from './storage-sqlite.js';
 import { PostgresStorage } from './storage-pg.js';
 import { attachWebSocket } from './ws.js';
+import { Cluster } from './cluster.js';
+import { Metrics } from './metrics.js';
 import type { TournamentStore } from './tournament-store.js';
 import { MemoryTournamentStore } from './tournament-store-memory.js';
 import { SqliteTournamentStore } from './tournament-store-sqlite.js';
@@ -62,6 +64,15 @@ export interface ServerOptions {
   allowedHosts?: string[];
   /** Reverse proxies in front whose X-Forwarded-For is trusted for the client's address (TRUST_PROXY). Default 0. */
   trustProxy?: number;
+  /**
+   * Many processes (REDIS_URL; docs/scale-out.md): tables spread over every process on the same
+   * PostgreSQL database, each run by the holder of its lease in Redis. Needs a postgres:// database.
+   */
+  redisUrl?: string;
+  /** Where other processes reach this one's HTTP API (GOROD_INTERNAL_URL); default the listening URL. */
+  internalUrl?: string;
+  /** Cluster lease lifetime in ms (GOROD_LEASE_MS, default 2500): how soon a dead process's tables move. */
+  leaseMs?: number;
 }
 
 export interface RunningServer {
@@ -73,6 +84,8 @@ export interface RunningServer {
   resumed: { tables: number; ms: number; warmMs?: number };
   /** Resolves when every loaded table has been rebuilt and its timers resumed. */
   warmed: Promise<void>;
+  /** Many processes: this process's id in the cluster (null: one process). */
+  processId: string | null;
   limits: Limits;
   log: FastifyBaseLogger;
   /**
@@ -134,6 +147,16 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
   const trustedHops = opts.trustProxy ?? (Number(env['TRUST_PROXY']) || 0);
   const hostClock = opts.hostClock ?? env['GOROD_HOST_CLOCK'] === '1';
   await loadPolicyRegistry();
+  const redisUrl = opts.redisUrl ?? env['REDIS_URL'];
+  if (redisUrl && !(storage as { takeFence?: unknown }).takeFence) throw new Error('REDIS_URL (many processes) needs DATABASE_URL=postgres://…');
+  const leaseMs = opts.leaseMs ?? (Number(env['GOROD_LEASE_MS']) || undefined);
+  const cluster = redisUrl ? new Cluster({ redisUrl, log: logger, ...(leaseMs ? { leaseMs } : {}) }) : null;
+  let ws: ReturnType<typeof attachWebSocket> | null = null;
+  const metrics = new Metrics(() => ({
+    tables: () => hub.tables.size,
+    sockets: () => ({ local: ws?.wss.clients.size ?? 0, relayedOut: cluster?.relay.counts.outgoing ?? 0, relayedIn: cluster?.relay.counts.incoming ?? 0 }),
+    failovers: () => hub.failovers,
+  }));
 
   const hub = new Hub({
     storage,
@@ -145,11 +168,14 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
     judgeUnstartedTtlMs: lim.lobby.judgeUnstartedTtlMs,
     extendMaxSeconds: lim.clock.extendMaxSeconds,
     hostClock,
+    ...(cluster ? { directory: cluster.directory } : {}),
+    observe: (ms) => metrics.observe(ms),
   });
   const tournaments = new TournamentService({ store: tournamentStore, hub, log: logger });
   hub.onFinished((t) => void tournaments.games.onTableFinished(t).catch((e) => logger.error({ table: t.id, err: String(e) }, 'tournament attach failed')));
   const t0 = performance.now();
-  const tables = await hub.loadAll();
+  // Many processes: tables are taken by sweeps once this process listens (cluster.start).
+  const tables = cluster ? 0 : await hub.loadAll();
   const resumed: RunningServer['resumed'] = { tables, ms: Math.round(performance.now() - t0) };
 
   const app = Fastify({
@@ -160,17 +186,48 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
     ...(trustedHops > 0 ? { trustProxy: (_addr: string, hop: number) => hop < trustedHops } : {}),
   });
   await registerGuards(app, { limits: lim, allowedHosts, trustedHops });
+  cluster?.registerHttp(app);
+  metrics.register(app);
+  let draining = false;
+  // Readiness (a load balancer sends new clients here): not stopping, the database answers, and Redis in a cluster.
+  app.get('/api/ready', async (_req, reply) => {
+    const checks = {
+      draining,
+      storage: await storage.getTable('-').then(
+        () => true,
+        () => false,
+      ),
+      redis: cluster ? await cluster.ping() : null,
+    };
+    const ready = !draining && checks.storage && checks.redis !== false;
+    return reply.code(ready ? 200 : 503).send({ ready, ...checks, process: cluster?.directory.self ?? null });
+  });
   await registerHttp(app, hub, { origins, webDir: opts.webDir === undefined ? PROJECT_WEB : opts.webDir, limits: lim });
   registerTournamentHttp(app, tournaments);
   const live = tournamentWebSocket(tournaments);
-  const ws = attachWebSocket(app.server, hub, { origins, allowedHosts, trustedHops, limits: lim, hostClock, log: logger, upgrades: { [TOURNAMENT_WS_PATH]: live.upgrade } });
+  const sockets = attachWebSocket(app.server, hub, {
+    origins,
+    allowedHosts,
+    trustedHops,
+    limits: lim,
+    hostClock,
+    log: logger,
+    upgrades: { [TOURNAMENT_WS_PATH]: live.upgrade },
+    ...(cluster ? { cluster: cluster.ws() } : {}),
+  });
+  ws = sockets;
   // A restart brings every table's sockets back at once (10 per table): a deep accept queue
   // keeps those connects from being dropped (the kernel caps it at net.core.somaxconn).
   await app.listen({ port, host, backlog: 4096 });
   const addr = app.server.address();
   const realPort = typeof addr === 'object' && addr ? addr.port : port;
   const url = `http://${host.includes(':') ? `[${host}]` : host}:${realPort}`;
-  logger.info({ url, resumedTables: tables, resumeMs: resumed.ms }, 'gorod server listening');
+  if (cluster) {
+    await cluster.start(hub, storage, opts.internalUrl ?? env['GOROD_INTERNAL_URL'] ?? url);
+    // Tables nobody runs (the last process stopped, or this is the first to start) are taken now.
+    resumed.tables = await hub.sweep();
+  }
+  logger.info({ url, resumedTables: resumed.tables, resumeMs: resumed.ms, process: cluster?.directory.self }, 'gorod server listening');
   const warming = hub.warmAll().then(() => {
     resumed.warmMs = Math.round(performance.now() - t0);
     logger.info({ tables, warmMs: resumed.warmMs }, 'every table rebuilt and resumed');
@@ -184,18 +241,23 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
     tournaments,
     resumed,
     warmed: warming,
+    processId: cluster?.directory.self ?? null,
     limits: lim,
     log: logger,
     close(): Promise<void> {
       closing ??= (async () => {
-        ws.drain();
+        draining = true;
+        sockets.drain();
         const http = app.close(); // no new request; those under way finish
         hub.close(); // no timer, bot or retry starts anything new
         tournaments.close();
         await warming.catch(() => undefined);
         await hub.idle(); // what was queued is stored and answered
+        // Many processes: the leases go back, so other processes take the tables at their next sweep.
+        await hub.handOver();
+        await cluster?.close();
         live.close();
-        await ws.close();
+        await sockets.close();
         await http;
         await storage.close();
         await tournamentStore.close();

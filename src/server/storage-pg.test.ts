@@ -32,12 +32,11 @@ describe.skipIf(why !== null)('postgres', () => {
     it('a write under an old fencing number is refused once a newer owner set its own, and changes nothing', async () => {
       const s = await open('fence');
       await s.createTable(tableRow('a'));
-      expect(await s.setFence('a', 1)).toBe(true);
+      expect(await s.takeFence('a')).toBe(1);
       const first = s.fenced('a', 1);
       await first.appendCommand('a', cmd(0));
       // Another process takes the table over with fence 2.
-      expect(await s.setFence('a', 2)).toBe(true);
-      expect(await s.setFence('a', 2)).toBe(false);
+      expect(await s.takeFence('a')).toBe(2);
       await expect(first.appendCommand('a', cmd(1))).rejects.toMatchObject({ code: 'GOROD_FENCED' });
       await expect(first.setDeadline('a', { key: 1, at: 5 })).rejects.toMatchObject({ code: 'GOROD_FENCED' });
       await expect(first.updateTable('a', { status: 'playing' })).rejects.toMatchObject({ code: 'GOROD_FENCED' });

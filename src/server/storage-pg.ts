@@ -132,8 +132,8 @@ export class PostgresStorage implements Storage {
   }
 
   /**
-   * Locks the table's row (FOR SHARE: a new owner's setFence waits for this write to commit, and
-   * this write waits for a new owner's setFence and then sees its number) and checks the fence.
+   * Locks the table's row (FOR SHARE: a new owner's takeFence waits for this write to commit, and
+   * this write waits for a new owner's takeFence and then sees its number) and checks the fence.
    */
   private async lockFence(c: pg.PoolClient, tableId: string, fence: number | undefined): Promise<void> {
     const r = await c.query<{ fence: number }>('SELECT fence FROM game_tables WHERE id = $1 FOR SHARE', [tableId]);
@@ -239,9 +239,12 @@ export class PostgresStorage implements Storage {
     );
   }
 
-  async setFence(tableId: string, fence: number): Promise<boolean> {
-    const r = await this.q('UPDATE game_tables SET fence = $2 WHERE id = $1 AND fence < $2', [tableId, fence]);
-    return r.rowCount === 1;
+  async takeFence(tableId: string): Promise<number> {
+    // The fencing numbers come from the database itself: they grow even if Redis (which holds
+    // the leases) lost everything.
+    const r = await this.q<{ fence: number }>('UPDATE game_tables SET fence = fence + 1 WHERE id = $1 RETURNING fence', [tableId]);
+    if (!r.rows[0]) throw storageError('GOROD_NOT_FOUND', `no table ${tableId}`);
+    return r.rows[0].fence;
   }
 
   fenced(tableId: string, fence: number): Storage {

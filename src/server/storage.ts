@@ -133,11 +133,11 @@ export interface Storage {
   edits(tableId: string): Promise<EditRow[]>;
   close(): Promise<void>;
   /**
-   * Many processes (PostgreSQL only): make `fence` the table's fencing number; false when a
-   * newer holder set a higher one. After this resolves true, writes made through
-   * `fenced(tableId, fence)` succeed only while the table's number is still `fence`.
+   * Many processes (PostgreSQL only): the table's next fencing number, taken by its new owner.
+   * Writes made through `fenced(tableId, fence)` succeed only while no newer number was taken;
+   * a write in flight under the old number either lands before this resolves or fails.
    */
-  setFence?(tableId: string, fence: number): Promise<boolean>;
+  takeFence?(tableId: string): Promise<number>;
   /** Many processes: this storage, its writes to `tableId` refused (GOROD_FENCED) once a newer fence is set. */
   fenced?(tableId: string, fence: number): Storage;
   /** Many processes: the table a token opens (tokens are looked up in the database). */

@@ -46,6 +46,8 @@ export interface TableEnv {
   clock?: ClockService;
   /** Where a table's frames go; default this process's sockets. */
   broadcaster?: () => Broadcaster;
+  /** Each applied command's time from submit to its answer (ms; metrics). */
+  observe?: (ms: number) => void;
 }
 
 /** What the host of a table may do to the server's clock (table-clock.ts). */
@@ -427,7 +429,13 @@ export class Table {
   // ---- commands --------------------------------------------------------------------------------
 
   submit(sender: string, cmd: Command, nonce: string | null, viewer: Viewer = { kind: 'judge' }): Promise<SubmitResult> {
-    return this.run(() => this.perform(sender, cmd, nonce, viewer));
+    const observe = this.env.observe;
+    if (!observe) return this.run(() => this.perform(sender, cmd, nonce, viewer));
+    const t0 = performance.now();
+    return this.run(() => this.perform(sender, cmd, nonce, viewer)).then((r) => {
+      if (r.ok && !r.duplicate) observe(performance.now() - t0);
+      return r;
+    });
   }
 
   private async perform(sender: string, cmd: Command, nonce: string | null, viewer: Viewer): Promise<SubmitResult> {
