@@ -13,6 +13,12 @@ const MAX_SETTING_UP = 200; // then: tables setting up their next game at once
 
 interface Args {
   url: string;
+  /** Many server processes (docs/scale-out.md): table g is created at urls[g % n]. */
+  urls?: string[];
+  /** Its sockets connect to the next process, not the one that runs the table (relayed). */
+  cross?: boolean;
+  /** W2p: a think time before each move, exponential with this mean (ms); 0 or absent: W2. */
+  thinkMeanMs?: number;
   tables: number;
   warmupMs: number;
   windowMs: number;
@@ -198,7 +204,10 @@ const LOCAL = ['127.0.0.1', '127.0.0.2', '127.0.0.3', '127.0.0.4', '127.0.0.5', 
 async function playOne(a: Args, onConnected: () => void): Promise<void> {
   const g = nextGame++;
   const s0 = performance.now();
-  const res = await fetch(`${a.url}/api/tables`, {
+  const urls = a.urls ?? [a.url];
+  const at = urls[g % urls.length]!;
+  const via = a.cross ? urls[(g + 1) % urls.length]! : at;
+  const res = await fetch(`${at}/api/tables`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ preset: 'classic', mode: 'online', options: { nightEnds: 'allActed' }, deal: w1Deal(SEED, g) }), // W1's nights close when all have acted
@@ -209,8 +218,8 @@ async function playOne(a: Args, onConnected: () => void): Promise<void> {
   }
   const t = (await res.json()) as { hostToken: string; seats: { seat: number; token: string }[] };
   const la = LOCAL[addr++ % LOCAL.length]!;
-  const host = new Sock(a.url, t.hostToken, la, (e) => error(`ws ${e.slice(0, 40)}`));
-  const seats = t.seats.map((s) => new Sock(a.url, s.token, la, (e) => error(`ws ${e.slice(0, 40)}`)));
+  const host = new Sock(via, t.hostToken, la, (e) => error(`ws ${e.slice(0, 40)}`));
+  const seats = t.seats.map((s) => new Sock(via, s.token, la, (e) => error(`ws ${e.slice(0, 40)}`)));
   const all = [host, ...seats];
   try {
     await Promise.all(all.map((s) => s.open()));
@@ -248,8 +257,12 @@ async function play(a: Args, g: number, host: Sock, seats: Sock[], all: Sock[]):
   let nonce = 0;
   let actions = 0;
   let failed = false;
+  // W2p: its own seeded stream, so the think times never change a game.
+  const think = mulberry32(fmix32((SEED + 2 * g + 1000003) >>> 0));
   const send = async (s: Sock, command: Record<string, unknown>): Promise<void> => {
     if (failed) return;
+    if (a.thinkMeanMs) await new Promise((r) => setTimeout(r, -Math.log(1 - think()) * a.thinkMeanMs!));
+    if (failed || stopping) return;
     const t0 = performance.now();
     const r = await s.command(`${++nonce}`, command);
     const dt = performance.now() - t0;

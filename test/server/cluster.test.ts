@@ -95,7 +95,7 @@ beforeAll(async () => {
   storage = new PostgresStorage(db.url, { poolSize: 2 });
   // The schema first (one process migrates; the others find it done).
   await storage.getTable('-');
-  for (let i = 0; i < 4; i++) await standby();
+  for (let i = 0; i < 3; i++) await standby();
   await Promise.all([startOne(), startOne(), startOne()]);
 }, 180_000);
 
@@ -128,7 +128,7 @@ describe.skipIf(why !== null)('three server processes on PostgreSQL and Redis', 
     const movedWithin: number[] = [];
     while (kills < KILLS) {
       await sleep(800 + Math.random() * 1500);
-      while (live.length < 3) await sleep(100);
+      while (live.length < 2) await sleep(100);
       const victim = pick(live);
       const proc = await processAt(victim.url);
       live.splice(live.indexOf(victim), 1);
@@ -136,7 +136,7 @@ describe.skipIf(why !== null)('three server processes on PostgreSQL and Redis', 
       await kill9(victim);
       kills++;
       const t0 = Date.now();
-      void startOne();
+      void startOne().catch(() => undefined); // (killed unfinished at the end)
       // Every table the dead process ran has a new owner within 5 s.
       for (;;) {
         const owners = held.length ? await rc.mget(...held.map((id) => `gorod:lease:${id}`)) : [];
