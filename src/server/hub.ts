@@ -286,6 +286,8 @@ export class Hub {
     this.tokens.delete(r.spectatorToken);
     for (const s of r.seats) if (s.token) this.tokens.delete(s.token);
     if (r.uploadKey !== undefined) this.uploads.delete(r.uploadKey);
+    // Many processes: a table let go (finished and evicted, expired) is nobody's until asked for again.
+    if (this.opts.directory && !this.stopped) void this.opts.directory.release(t.id).catch(() => undefined);
   }
 
   private scheduleEviction(t: Table): void {

@@ -122,6 +122,13 @@ describe.skipIf(why !== null)('three server processes on PostgreSQL and Redis', 
     };
     const person = new SeatBot({ token: seat.token!, next: others });
 
+    // The lobby is the database's: any process lists the tables every process made.
+    const lobby = (await fetch(`${live[2]!.url}/api/tables?limit=50`).then((r) => r.json())) as { id: string }[];
+    for (const t of [...tables, human]) expect(lobby.map((x) => x.id)).toContain(t.id);
+    // Readiness and metrics.
+    expect((await fetch(`${live[1]!.url}/api/ready`)).status).toBe(200);
+    expect(await fetch(`${live[1]!.url}/metrics`).then((r) => r.text())).toContain('gorod_command_seconds_bucket');
+
     // Kills at random moments while the games run; each killed process is replaced by a fresh one.
     let kills = 0;
     let moved = 0;
