@@ -32,7 +32,7 @@ const all: ChildProcess[] = [];
 
 async function standby(): Promise<void> {
   const port = await freePort();
-  const child = spawnStandby(port, db.url, { REDIS_URL: redisUrl, TIME_SCALE: '0.02', GOROD_LEASE_MS: '1200', FINISHED_TTL_MS: '120000' });
+  const child = spawnStandby(port, db.url, { REDIS_URL: redisUrl, TIME_SCALE: '0.02', GOROD_LEASE_MS: '1000', FINISHED_TTL_MS: '120000' });
   all.push(child);
   standbys.push({ child, port });
 }
