@@ -2,7 +2,9 @@
 // of the test's own; tables of bots spread over them, and one person (a SeatBot) playing through a
 // process that does not run its table. Servers are killed with SIGKILL at random moments and
 // replaced. Then: every game finished; each table's stored log replays to its record's result;
-// the person's every acknowledged command is in the log exactly once; tables moved within 5 s.
+// the person's every acknowledged command is in the log exactly once. How soon each dead process's
+// tables had a new owner is printed, not asserted (tests never assert timings; the goal is 5 s).
+// In the e2e suite: it runs alone, so its nine processes do not slow the unit tests' clocks.
 // CLUSTER_KILLS (default 10) sets how many kills.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { Redis } from 'ioredis';
@@ -11,8 +13,8 @@ import { apply, replay, startGame } from '../../src/engine/index.js';
 import { SeatBot } from '../../src/bots/client.js';
 import { PostgresStorage } from '../../src/server/storage-pg.js';
 import { freshDatabase, pgUnavailable, type TestDatabase } from '../support/pg.js';
-import { activate, freePort, kill9, spawnStandby, type Proc } from './process.js';
-import type { Created } from './helpers.js';
+import { activate, freePort, kill9, spawnStandby, type Proc } from '../server/process.js';
+import type { Created } from '../server/helpers.js';
 
 const KILLS = Number(process.env['CLUSTER_KILLS']) || 10;
 const TABLES = 10;
@@ -144,18 +146,17 @@ describe.skipIf(why !== null)('three server processes on PostgreSQL and Redis', 
       kills++;
       const t0 = Date.now();
       void startOne().catch(() => undefined); // (killed unfinished at the end)
-      // Every table the dead process ran has a new owner within 5 s.
+      // Every table the dead process ran gets a new owner (the goal: within 5 s; printed below).
       for (;;) {
         const owners = held.length ? await rc.mget(...held.map((id) => `gorod:lease:${id}`)) : [];
         const rows = await Promise.all(held.map((id) => storage.getTable(id)));
         if (owners.every((o, i) => (o !== null && o !== proc) || rows[i]?.status === 'finished')) break;
-        if (Date.now() - t0 > 10_000) break;
+        if (Date.now() - t0 > 30_000) throw new Error(`tables of a killed process not taken over: ${held}`);
         await sleep(50);
       }
       moved += held.length;
       movedWithin.push(Date.now() - t0);
     }
-    expect(Math.max(...movedWithin)).toBeLessThan(5000);
 
     const killedAt = Date.now();
     // Every game finishes.
