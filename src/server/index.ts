@@ -16,11 +16,13 @@ import { PostgresStorage } from './storage-pg.js';
 import { attachWebSocket } from './ws.js';
 import { Cluster } from './cluster.js';
 import { Metrics } from './metrics.js';
+import { AccountStore, registerAccounts } from './accounts/index.js';
 import type { TournamentStore } from './tournament-store.js';
 import { MemoryTournamentStore } from './tournament-store-memory.js';
 import { SqliteTournamentStore } from './tournament-store-sqlite.js';
 import { TournamentService } from './tournaments.js';
 import { registerTournamentHttp } from './tournaments-http.js';
+import { registerPlayersHttp } from './players-http.js';
 import { TOURNAMENT_WS_PATH, tournamentWebSocket } from './tournaments-ws.js';
 
 export { verifyRecord, commitment } from './deal.js';
@@ -32,6 +34,7 @@ export { DEFAULT_LIMITS, type Limits, type LimitsPatch } from './limits.js';
 export type { TournamentStore } from './tournament-store.js';
 export { MemoryTournamentStore } from './tournament-store-memory.js';
 export { SqliteTournamentStore } from './tournament-store-sqlite.js';
+export { AccountStore } from './accounts/index.js';
 
 export interface ServerOptions {
   /** Default PORT or 3000; 0 picks a free port. */
@@ -44,6 +47,13 @@ export interface ServerOptions {
   storage?: Storage;
   /** A tournament store (tests); default: beside the tables (the same SQLite file, or memory). */
   tournamentStore?: TournamentStore;
+  /** The account store (tests); default: beside the tables (the same SQLite file, or memory). */
+  accountStore?: AccountStore;
+  /** scrypt cost for passwords (tests make it cheap); default N=2^17, r=8, p=1. */
+  scrypt?: { N: number; r: number; p: number };
+  /** WebAuthn relying party id (RP_ID) and the site's public origin (PUBLIC_ORIGIN); default: the request's host. */
+  rpId?: string;
+  publicOrigin?: string;
   /** Extra allowed browser origins (ORIGINS, comma-separated); `*` allows any. */
   origins?: string[];
   /** The built web app; default web/dist of the project if it exists. */
@@ -80,6 +90,7 @@ export interface RunningServer {
   port: number;
   hub: Hub;
   tournaments: TournamentService;
+  accounts: AccountStore;
   /** Tables loaded from storage at start and how long that took (ms); warmMs once every table is rebuilt. */
   resumed: { tables: number; ms: number; warmMs?: number };
   /** Resolves when every loaded table has been rebuilt and its timers resumed. */
@@ -142,6 +153,7 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
   const dbUrl = opts.databaseUrl ?? env['DATABASE_URL'] ?? './data/gorod.sqlite';
   const storage = opts.storage ?? storageFromUrl(dbUrl, lim.storage.maxPending);
   const tournamentStore = opts.tournamentStore ?? (opts.storage ? new MemoryTournamentStore() : tournamentStoreFromUrl(dbUrl));
+  const accounts = opts.accountStore ?? new AccountStore(opts.storage || isMemory(dbUrl) ? ':memory:' : sqlitePath(dbUrl));
   const origins = opts.origins ?? list(env['ORIGINS']);
   const allowedHosts = opts.allowedHosts ?? list(env['ALLOWED_HOSTS']);
   const trustedHops = opts.trustProxy ?? (Number(env['TRUST_PROXY']) || 0);
@@ -202,8 +214,20 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
     const ready = !draining && checks.storage && checks.redis !== false;
     return reply.code(ready ? 200 : 503).send({ ready, ...checks, process: cluster?.directory.self ?? null });
   });
+  const rpId = opts.rpId ?? env['RP_ID'];
+  const publicOrigin = opts.publicOrigin ?? env['PUBLIC_ORIGIN'];
+  await registerAccounts(app, {
+    store: accounts,
+    hub,
+    tournaments,
+    limits: lim,
+    ...(opts.scrypt ? { scrypt: opts.scrypt } : {}),
+    ...(rpId ? { rpId } : {}),
+    ...(publicOrigin ? { publicOrigin } : {}),
+  });
   await registerHttp(app, hub, { origins, webDir: opts.webDir === undefined ? PROJECT_WEB : opts.webDir, limits: lim });
   registerTournamentHttp(app, tournaments);
+  registerPlayersHttp(app, tournaments);
   const live = tournamentWebSocket(tournaments);
   const sockets = attachWebSocket(app.server, hub, {
     origins,
@@ -239,6 +263,7 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
     port: realPort,
     hub,
     tournaments,
+    accounts,
     resumed,
     warmed: warming,
     processId: cluster?.directory.self ?? null,
@@ -261,6 +286,7 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
         await http;
         await storage.close();
         await tournamentStore.close();
+        accounts.close();
       })();
       return closing;
     },

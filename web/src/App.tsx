@@ -5,6 +5,7 @@ import { lazy, Suspense, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { currentLang, setLang } from './lib/i18n.js';
 import { Link, matchPath, useLocation } from './lib/router.js';
+import { AccountBadge } from './account/AccountBadge.js';
 import { HomePage } from './pages/HomePage.js';
 import { CreatedPage } from './pages/CreatedPage.js';
 import { PlayPage } from './pages/PlayPage.js';
@@ -15,6 +16,16 @@ const JudgePage = lazy(() => import('./judge/JudgePage.js'));
 const DisplayPage = lazy(() => import('./display/DisplayPage.js'));
 const ProtocolPage = lazy(() => import('./protocol/ProtocolPage.js'));
 const BalancePage = lazy(() => import('./pages/BalancePage.js'));
+const AccountPage = lazy(() => import('./account/AccountPage.js'));
+const ClubAdminPage = lazy(() => import('./account/ClubAdminPage.js'));
+// Tournaments, players and clubs: one lazily loaded group of chunks (issue 17).
+const TournamentsPage = lazy(() => import('./tournament/TournamentsPage.js'));
+const NewTournamentPage = lazy(() => import('./tournament/NewTournamentPage.js'));
+const TournamentPage = lazy(() => import('./tournament/TournamentPage.js'));
+const GamePage = lazy(() => import('./tournament/GamePage.js'));
+const ScreenPage = lazy(() => import('./tournament/ScreenPage.js'));
+const PlayerPage = lazy(() => import('./tournament/PlayerPage.js'));
+const ClubPage = lazy(() => import('./tournament/ClubPage.js'));
 
 interface Route {
   pattern: string;
@@ -37,6 +48,16 @@ const ROUTES: Route[] = [
   { pattern: '/display/:id', Page: DisplayPage, bare: true },
   { pattern: '/protocol/:id', Page: ProtocolPage },
   { pattern: '/balance', Page: BalancePage },
+  { pattern: '/account', Page: AccountPage },
+  { pattern: '/account/clubs/:club', Page: ClubAdminPage },
+  { pattern: '/t', Page: TournamentsPage },
+  { pattern: '/t/new', Page: NewTournamentPage },
+  { pattern: '/t/:id', Page: TournamentPage },
+  { pattern: '/t/:id/game/:round/:table', Page: GamePage },
+  // The hall's screen is for a projector or a stream overlay: no app header.
+  { pattern: '/t/:id/screen', Page: ScreenPage, bare: true },
+  { pattern: '/players/:nickname', Page: PlayerPage },
+  { pattern: '/clubs/:club', Page: ClubPage },
 ];
 
 export function LangSwitch() {
@@ -72,10 +93,12 @@ export function App() {
             {t('app.name')}
           </Link>
           <nav className="app-nav" aria-label={t('nav.main')}>
+            <Link to="/t">{t('nav.tournaments')}</Link>
             <Link to="/rules">{t('nav.rules')}</Link>
             <Link to="/replay">{t('nav.replay')}</Link>
             <Link to="/balance">{t('nav.balance')}</Link>
           </nav>
+          <AccountBadge />
           <LangSwitch />
         </header>
       )}
