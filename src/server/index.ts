@@ -153,7 +153,9 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
   const dbUrl = opts.databaseUrl ?? env['DATABASE_URL'] ?? './data/gorod.sqlite';
   const storage = opts.storage ?? storageFromUrl(dbUrl, lim.storage.maxPending);
   const tournamentStore = opts.tournamentStore ?? (opts.storage ? new MemoryTournamentStore() : tournamentStoreFromUrl(dbUrl));
-  const accounts = opts.accountStore ?? new AccountStore(opts.storage || isMemory(dbUrl) ? ':memory:' : sqlitePath(dbUrl));
+  // Accounts are not on PostgreSQL yet (docs/scale-out.md): with tables there they stay in SQLite (ACCOUNT_DATABASE).
+  const accountFile = isPostgres(dbUrl) ? sqlitePath(env['ACCOUNT_DATABASE'] ?? './data/accounts.sqlite') : sqlitePath(dbUrl);
+  const accounts = opts.accountStore ?? new AccountStore(opts.storage || isMemory(dbUrl) ? ':memory:' : accountFile);
   const origins = opts.origins ?? list(env['ORIGINS']);
   const allowedHosts = opts.allowedHosts ?? list(env['ALLOWED_HOSTS']);
   const trustedHops = opts.trustProxy ?? (Number(env['TRUST_PROXY']) || 0);
