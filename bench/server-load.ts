@@ -4,6 +4,7 @@
 // Run by bench/server.ts (forked, reports over IPC); not meant to be run by hand.
 import WebSocket from 'ws';
 import { apply, canSee, fmix32, mulberry32, startGame, visibleCount, type Command, type GameState, type GameView, type Viewer } from '../src/engine/index.js';
+import type { ServerFrame } from '../src/protocol/index.js';
 import { playW1, w1Deal, w1Night } from './w1.js';
 
 const SEED = 20240601;
@@ -12,6 +13,12 @@ const MAX_SETTING_UP = 200; // then: tables setting up their next game at once
 
 interface Args {
   url: string;
+  /** Many server processes (docs/scale-out.md): table g is created at urls[g % n]. */
+  urls?: string[];
+  /** Its sockets connect to the next process, not the one that runs the table (relayed). */
+  cross?: boolean;
+  /** W2p: a think time before each move, exponential with this mean (ms); 0 or absent: W2. */
+  thinkMeanMs?: number;
   tables: number;
   warmupMs: number;
   windowMs: number;
@@ -55,30 +62,38 @@ class Sock {
         this.wake();
         return;
       }
-      const f = JSON.parse(data.toString()) as Record<string, unknown>;
-      if (f['type'] === 'welcome') {
-        this.you = (f['view'] as GameView).you ?? null;
-        this.status = (f['table'] as { status: string }).status;
-      }
-      switch (f['type']) {
+      // Typed by the shared protocol (src/protocol/), not validated: the generator stays cheap.
+      const f = JSON.parse(data.toString()) as ServerFrame;
+      switch (f.type) {
         case 'welcome':
+          this.you = f.view.you ?? null;
+          this.status = f.table.status;
+          this.rawView = null;
+          this.parsed = f.view;
+          this.lastEvent = f.lastEvent;
+          this.wake();
+          break;
         case 'events':
         case 'resync':
+          this.rawView = null;
+          this.parsed = f.view;
+          this.lastEvent = f.lastEvent;
+          this.wake();
+          break;
         case 'final':
           this.rawView = null;
-          this.parsed = f['view'] as GameView;
-          if (typeof f['lastEvent'] === 'number') this.lastEvent = f['lastEvent'];
+          this.parsed = f.view;
           this.wake();
           break;
         case 'table':
-          this.status = (f['table'] as { status: string }).status;
+          this.status = f.table.status;
           if (this.status === 'playing') for (const w of this.eventWaiters.splice(0)) w.resolve();
           break;
         case 'ack':
         case 'error': {
-          const r = this.acks.get(f['nonce'] as string);
+          const r = f.nonce === undefined ? undefined : this.acks.get(f.nonce);
           if (r) {
-            this.acks.delete(f['nonce'] as string);
+            this.acks.delete(f.nonce!);
             r(f as { type: string; code?: string });
           }
           break;
@@ -189,7 +204,10 @@ const LOCAL = ['127.0.0.1', '127.0.0.2', '127.0.0.3', '127.0.0.4', '127.0.0.5', 
 async function playOne(a: Args, onConnected: () => void): Promise<void> {
   const g = nextGame++;
   const s0 = performance.now();
-  const res = await fetch(`${a.url}/api/tables`, {
+  const urls = a.urls ?? [a.url];
+  const at = urls[g % urls.length]!;
+  const via = a.cross ? urls[(g + 1) % urls.length]! : at;
+  const res = await fetch(`${at}/api/tables`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ preset: 'classic', mode: 'online', options: { nightEnds: 'allActed' }, deal: w1Deal(SEED, g) }), // W1's nights close when all have acted
@@ -200,8 +218,8 @@ async function playOne(a: Args, onConnected: () => void): Promise<void> {
   }
   const t = (await res.json()) as { hostToken: string; seats: { seat: number; token: string }[] };
   const la = LOCAL[addr++ % LOCAL.length]!;
-  const host = new Sock(a.url, t.hostToken, la, (e) => error(`ws ${e.slice(0, 40)}`));
-  const seats = t.seats.map((s) => new Sock(a.url, s.token, la, (e) => error(`ws ${e.slice(0, 40)}`)));
+  const host = new Sock(via, t.hostToken, la, (e) => error(`ws ${e.slice(0, 40)}`));
+  const seats = t.seats.map((s) => new Sock(via, s.token, la, (e) => error(`ws ${e.slice(0, 40)}`)));
   const all = [host, ...seats];
   try {
     await Promise.all(all.map((s) => s.open()));
@@ -239,8 +257,12 @@ async function play(a: Args, g: number, host: Sock, seats: Sock[], all: Sock[]):
   let nonce = 0;
   let actions = 0;
   let failed = false;
+  // W2p: its own seeded stream, so the think times never change a game.
+  const think = mulberry32(fmix32((SEED + 2 * g + 1000003) >>> 0));
   const send = async (s: Sock, command: Record<string, unknown>): Promise<void> => {
     if (failed) return;
+    if (a.thinkMeanMs) await new Promise((r) => setTimeout(r, -Math.log(1 - think()) * a.thinkMeanMs!));
+    if (failed || stopping) return;
     const t0 = performance.now();
     const r = await s.command(`${++nonce}`, command);
     const dt = performance.now() - t0;

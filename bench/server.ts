@@ -8,6 +8,11 @@
 //   npm run bench:server -- --sync 100 what durability costs: W2 at N (default 100) with
 //                                      SQLITE_SYNC=normal and =full (the default) alternately,
 //                                      SYNC_RUNS times each (default 3); medians and their ratio
+//   npm run bench:server -- --scale-out 100 [--paced]   W2 (or W2p: --paced, 1-s mean think time)
+//                                      at N on SQLite, PostgreSQL, and PostgreSQL + Redis with two
+//                                      processes (sockets at the table's owner, then relayed from
+//                                      the other one), SCALE_RUNS times each (default 3); medians.
+//                                      Needs PostgreSQL on 127.0.0.1:5432 and redis-server.
 import { fork, spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -18,6 +23,7 @@ import { SqliteStorage } from '../src/server/storage-sqlite.js';
 import { commitment } from '../src/server/deal.js';
 import type { TableRow } from '../src/server/storage.js';
 import { playW1, w1Deal } from './w1.js';
+import { freshDatabase } from '../test/support/pg.js';
 import type { Command } from '../src/engine/index.js';
 
 const ROOT = new URL('../', import.meta.url).pathname;
@@ -191,6 +197,87 @@ async function runW2(n: number, env: Record<string, string> = {}, quiet = false)
   return figures;
 }
 
+interface ScaleConfig {
+  name: string;
+  postgres: boolean;
+  processes: number;
+  cross?: boolean;
+}
+
+async function startRedis(): Promise<{ url: string; child: ChildProcess }> {
+  const port = await freePort();
+  const child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: ['ignore', 'pipe', 'inherit'] });
+  await new Promise<void>((res) => child.stdout!.on('data', (d: Buffer) => d.toString().includes('Ready to accept') && res()));
+  return { url: `redis://127.0.0.1:${port}`, child };
+}
+
+/** W2 (or W2p) at N with one configuration; CPU is the sum of every server process's. */
+async function runConfig(c: ScaleConfig, n: number, thinkMeanMs: number): Promise<W2Figures & { errors: number; mismatches: number }> {
+  const dir = mkdtempSync(join(tmpdir(), 'gorod-scale-'));
+  const pg = c.postgres ? await freshDatabase('gorod_bench') : null;
+  const redis = c.processes > 1 ? await startRedis() : null;
+  const db = pg ? pg.url : join(dir, 'w2.sqlite');
+  const servers: Started[] = [];
+  for (let i = 0; i < c.processes; i++) servers.push(await startServer(db, redis ? { REDIS_URL: redis.url } : {}));
+  const pids = servers.map((x) => x.child.pid!);
+  const ticks = (): number => pids.reduce((a, p) => a + cpuTicks(p), 0);
+  let cpu0 = 0;
+  let t0 = 0;
+  let cpu = NaN;
+  const urls = servers.map((x) => x.url);
+  const result = await new Promise<LoadResult>((res, rej) => {
+    const load = fork(join(ROOT, 'bench/server-load.ts'), [JSON.stringify({ url: urls[0], urls, cross: c.cross === true, thinkMeanMs, tables: n, warmupMs: 3000, windowMs: WINDOW_MS, connectTimeoutMs: 90_000 })], {
+      execArgv: ['--import', 'tsx'],
+      cwd: ROOT,
+    });
+    load.on('message', (m: { event: string } & Partial<LoadResult>) => {
+      if (m.event === 'windowStart') {
+        cpu0 = ticks();
+        t0 = performance.now();
+      } else if (m.event === 'windowEnd') cpu = ((ticks() - cpu0) / TICK / ((performance.now() - t0) / 1000)) * 100;
+      else if (m.event === 'result') res(m as unknown as LoadResult);
+    });
+    load.once('exit', (code) => (code === 0 ? undefined : rej(new Error(`load generator exited ${code}`))));
+  });
+  for (const x of servers) await stop(x.child);
+  redis?.child.kill('SIGKILL');
+  await pg?.drop();
+  rmSync(dir, { recursive: true, force: true });
+  return {
+    commandsPerSec: result.commandsPerSec,
+    rttP50: result.rttP50,
+    rttP99: result.rttP99,
+    cpuMsPerCommand: (cpu / 100 / result.commandsPerSec) * 1000,
+    errors: result.errors,
+    mismatches: result.w1Mismatches,
+  };
+}
+
+async function runScaleOut(n: number, runs: number, thinkMeanMs: number): Promise<void> {
+  const configs: ScaleConfig[] = [
+    { name: 'SQLite, 1 process', postgres: false, processes: 1 },
+    { name: 'PostgreSQL, 1 process', postgres: true, processes: 1 },
+    { name: 'PostgreSQL + Redis, 2 processes', postgres: true, processes: 2 },
+    { name: 'PostgreSQL + Redis, 2 processes, sockets relayed', postgres: true, processes: 2, cross: true },
+  ];
+  const got = new Map<string, (W2Figures & { errors: number; mismatches: number })[]>(configs.map((c) => [c.name, []]));
+  console.log(`${thinkMeanMs ? `W2p (think time mean ${thinkMeanMs} ms)` : 'W2 (zero think time)'} at N=${n}, ${runs} runs of each configuration, alternating`);
+  for (let r = 0; r < runs; r++)
+    for (const c of configs) {
+      const f = await runConfig(c, n, thinkMeanMs);
+      got.get(c.name)!.push(f);
+      console.log(
+        `  run ${r + 1} ${c.name.padEnd(50)} commands/s ${f.commandsPerSec.toFixed(0)}, p50 ${f.rttP50.toFixed(1)} ms, p99 ${f.rttP99.toFixed(1)} ms, server CPU ${f.cpuMsPerCommand.toFixed(3)} ms/command, errors ${f.errors}, mismatches ${f.mismatches}`,
+      );
+    }
+  console.log('medians:');
+  for (const c of configs) {
+    const fs = got.get(c.name)!;
+    const med = (k: keyof W2Figures): number => median(fs.map((f) => f[k]));
+    console.log(`  ${c.name.padEnd(50)} commands/s ${med('commandsPerSec').toFixed(0)}, p50 ${med('rttP50').toFixed(1)} ms, p99 ${med('rttP99').toFixed(1)} ms, server CPU ${med('cpuMsPerCommand').toFixed(3)} ms/command`);
+  }
+}
+
 function median(xs: number[]): number {
   const s = [...xs].sort((a, b) => a - b);
   const m = s.length >> 1;
@@ -285,7 +372,8 @@ const args = process.argv.slice(2);
 const ns = args.map(Number).filter((x) => x > 0);
 const sync = process.env['SQLITE_SYNC'] === 'normal' ? 'synchronous=NORMAL' : 'synchronous=FULL';
 console.log(`W2 over Gorod's server (${USE_TSX ? 'sources through tsx' : 'compiled build'}): window ${WINDOW_MS / 1000} s per N, loopback, SQLite (WAL) storage`);
-if (args.includes('--sync')) await runSync(ns[0] ?? 100, Number(process.env['SYNC_RUNS'] ?? 3));
+if (args.includes('--scale-out')) await runScaleOut(ns[0] ?? 100, Number(process.env['SCALE_RUNS'] ?? 3), args.includes('--paced') ? 1000 : 0);
+else if (args.includes('--sync')) await runSync(ns[0] ?? 100, Number(process.env['SYNC_RUNS'] ?? 3));
 else {
   console.log(`storage: ${sync}`);
   if (!args.includes('--restart-only')) for (const n of ns.length ? ns : [100, 1000, 3000]) await runW2(n);

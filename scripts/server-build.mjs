@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 export const entry = join(root, 'dist', 'server-build', 'src', 'cli', 'main.js');
-const SOURCES = ['src/engine', 'src/tournament', 'src/bots', 'src/server', 'src/cli'].map((d) => join(root, d));
+const SOURCES = ['src/engine', 'src/protocol', 'src/tournament', 'src/bots', 'src/server', 'src/cli'].map((d) => join(root, d));
 const CONFIGS = ['tsconfig.json', 'tsconfig.server.json', 'package.json'].map((f) => join(root, f));
 
 function newest(dir) {

@@ -56,7 +56,7 @@ export async function registerHttp(app: FastifyInstance, hub: Hub, opts: { origi
 
   // The lobby, newest first; the next page: ?before=<the x-next-page header of this one>.
   app.get<{ Querystring: { limit?: string; before?: string } }>('/api/tables', async (req, reply) => {
-    const { tables, next } = hub.lobby(page(req.query.limit), req.query.before);
+    const { tables, next } = await hub.listLobby(page(req.query.limit), req.query.before);
     if (next) void reply.header('x-next-page', next);
     return tables;
   });
@@ -135,6 +135,7 @@ export async function registerHttp(app: FastifyInstance, hub: Hub, opts: { origi
     return verifyRecord(t.record());
   });
 
+  // Liveness: the process answers (readiness, with its database and Redis: /api/ready in index.ts).
   app.get('/api/health', async () => ({ ok: true, tables: hub.tables.size }));
   registerJudgeHttp(app, hub);
 

@@ -9,8 +9,10 @@ import { commitment, cryptoDeal, newSalt, newTableId, newToken } from './deal.js
 import { importCommands, planDeal } from './judge.js';
 import type { CreateTableBody, ServerErrorCode } from './messages.js';
 import { holdOf, newSeats } from './seats.js';
+import type { TableDirectory } from './directory.js';
 import type { SeatHold, Storage, TableRow } from './storage.js';
 import { Table, type Role, type TableEnv } from './table.js';
+import { CLOSE_RESTART } from '../protocol/index.js';
 
 export interface CreateResult {
   id: string;
@@ -100,6 +102,13 @@ export interface HubOptions {
   extendMaxSeconds: number;
   /** The online host may end stages (benchmarks): then an online table may also run without the server's clock. */
   hostClock?: boolean;
+  /**
+   * Many processes (cluster.ts): who runs which table. Without it this process runs every table
+   * (no leases, no fencing numbers).
+   */
+  directory?: TableDirectory;
+  /** Each applied command's time in the table's queue and storage (metrics.ts). */
+  observe?: (ms: number) => void;
 }
 
 export class Hub {
@@ -123,7 +132,9 @@ export class Hub {
         for (const l of this.finishedListeners) l(t);
       },
       extendMaxSeconds: opts.extendMaxSeconds,
+      ...(opts.observe ? { observe: opts.observe } : {}),
     };
+    opts.directory?.onLost((id) => this.lost(id));
     this.sweeper = setInterval(() => void this.expireStale(), Math.min(60_000, Math.max(1000, opts.unstartedTtlMs / 4)));
     this.sweeper.unref();
   }
@@ -135,6 +146,121 @@ export class Hub {
 
   get storage(): Storage {
     return this.opts.storage;
+  }
+
+  /** Whether tables are spread over many processes (a directory was given). */
+  get clustered(): boolean {
+    return this.opts.directory !== undefined;
+  }
+
+  /** Tables taken over from a process that died or stopped (metrics). */
+  failovers = 0;
+  private adopting = new Map<string, Promise<Table | null>>();
+
+  /** The environment of one table: in a cluster its writes carry the table's fencing number. */
+  private envFor(id: string, fence: number | undefined): TableEnv {
+    const s = this.opts.storage;
+    if (fence === undefined || !s.fenced) return this.env;
+    return { ...this.env, storage: s.fenced(id, fence) };
+  }
+
+  /** A lease and a fencing number for a table this process is about to run (cluster only). */
+  private async own(id: string): Promise<number | undefined> {
+    const dir = this.opts.directory;
+    if (!dir) return undefined;
+    const lease = await dir.acquire(id);
+    if (!lease) return undefined;
+    return this.opts.storage.takeFence ? await this.opts.storage.takeFence(id) : lease.fence;
+  }
+
+  /**
+   * Many processes: take a table nobody runs (its owner died or stopped) — its lease, a new
+   * fencing number, then its state rebuilt from the log and its timers and bots resumed. Null
+   * when another process holds it or it is gone (expired).
+   */
+  adopt(id: string, failover = true): Promise<Table | null> {
+    const known = this.tables.get(id);
+    if (known) return Promise.resolve(known);
+    const busy = this.adopting.get(id);
+    if (busy) return busy;
+    const dir = this.opts.directory;
+    if (!dir || this.stopped) return Promise.resolve(null);
+    const p = (async (): Promise<Table | null> => {
+      const lease = await dir.acquire(id);
+      if (!lease) return null;
+      try {
+        // The fence first: a write of the old owner still in flight lands before it or fails.
+        const fence = this.opts.storage.takeFence ? await this.opts.storage.takeFence(id) : lease.fence;
+        const row = await this.opts.storage.getTable(id);
+        if (!row || row.status === 'expired' || this.stopped) {
+          await dir.release(id);
+          return null;
+        }
+        const [commands, edits] = await Promise.all([this.opts.storage.commands(id), row.mode === 'judge' ? this.opts.storage.edits(id) : Promise.resolve([])]);
+        const t = new Table(row, commands, this.envFor(id, fence), edits.length > 0);
+        t.restoreEdits(edits);
+        this.index(t);
+        if (row.status === 'finished') {
+          t.close();
+          t.resumed = true;
+          this.scheduleEviction(t);
+        } else {
+          if (failover) this.failovers++;
+          await this.resumeTable(t);
+        }
+        this.opts.log.warn({ table: id, fence, seq: commands.length }, 'table taken over');
+        return t;
+      } catch (e) {
+        await dir.release(id).catch(() => undefined);
+        throw e;
+      }
+    })().finally(() => this.adopting.delete(id));
+    this.adopting.set(id, p);
+    return p;
+  }
+
+  /**
+   * Many processes: every live table that nobody holds is taken (its owner died: its lease ran
+   * out). Called every second or so; the lease decides which process wins each table.
+   */
+  async sweep(): Promise<number> {
+    const dir = this.opts.directory as (TableDirectory & { ownersOf?(ids: string[]): Promise<(string | null)[]> }) | undefined;
+    if (!dir || this.stopped) return 0;
+    const ids = (await this.opts.storage.unfinishedTables()).map((r) => r.id).filter((id) => !this.tables.has(id));
+    const owners = dir.ownersOf ? await dir.ownersOf(ids) : await Promise.all(ids.map((id) => dir.ownerOf(id)));
+    let n = 0;
+    for (let i = 0; i < ids.length; i++) {
+      if (owners[i] !== null || this.stopped) continue;
+      try {
+        if (await this.adopt(ids[i]!)) n++;
+      } catch (e) {
+        this.opts.log.error({ table: ids[i], err: String(e) }, 'table not taken over');
+      }
+    }
+    return n;
+  }
+
+  /** This process lost a table's lease (it was cut off from Redis too long): it stops running it. */
+  private lost(id: string): void {
+    const t = this.tables.get(id);
+    if (!t) return;
+    this.opts.log.warn({ table: id }, 'lease lost: the table runs elsewhere now');
+    for (const c of [...t.conns]) {
+      t.detach(c);
+      c.close?.(CLOSE_RESTART, 'table moved');
+    }
+    this.forget(t);
+  }
+
+  /**
+   * A graceful stop in a cluster: every table's queue is done and stored, its timers stopped,
+   * then its lease given back, so another process takes it at its next sweep.
+   */
+  async handOver(): Promise<void> {
+    const dir = this.opts.directory;
+    if (!dir) return;
+    await this.idle();
+    await Promise.all([...this.tables.keys()].map((id) => dir.release(id).catch(() => undefined)));
   }
 
   lookup(token: string): { table: Table; role: Role } | undefined {
@@ -160,6 +286,8 @@ export class Hub {
     this.tokens.delete(r.spectatorToken);
     for (const s of r.seats) if (s.token) this.tokens.delete(s.token);
     if (r.uploadKey !== undefined) this.uploads.delete(r.uploadKey);
+    // Many processes: a table let go (finished and evicted, expired) is nobody's until asked for again.
+    if (this.opts.directory && !this.stopped) void this.opts.directory.release(t.id).catch(() => undefined);
   }
 
   private scheduleEviction(t: Table): void {
@@ -261,13 +389,17 @@ export class Hub {
         row.finishedAt = now;
       }
     }
+    let fence: number | undefined;
     try {
+      // In a cluster the lease comes first: no other process's sweep takes the new table.
+      if (this.opts.directory && !(await this.opts.directory.acquire(id))) throw new Error('new table held elsewhere');
       await this.opts.storage.createTable(row, imported?.rows ?? []);
+      if (this.opts.directory) fence = await this.own(id);
     } catch (e) {
       this.opts.log.error({ err: String(e) }, 'table not stored');
       throw new HubError(503, 'storage');
     }
-    const t = new Table(row, imported?.rows ?? [], this.env);
+    const t = new Table(row, imported?.rows ?? [], this.envFor(id, fence));
     t.resumed = true;
     this.index(t);
     if (row.status === 'finished') {
@@ -282,6 +414,8 @@ export class Hub {
    * from the log on first use). Call warmAll() afterwards to rebuild the rest and resume timers.
    */
   async loadAll(): Promise<number> {
+    // Many processes: tables are taken one by one by sweeps (sweep()), never all at once.
+    if (this.opts.directory) return this.sweep();
     const rows = await this.opts.storage.unfinishedTables();
     const logs = await this.opts.storage.commandsOf(rows.map((r) => r.id));
     for (const row of rows) {
@@ -363,6 +497,43 @@ export class Hub {
         spectatorToken: t.row.spectatorToken,
         watch: watchPath(t.row),
       })),
+      next: listed.length > limit ? page[page.length - 1]!.c : null,
+    };
+  }
+
+  /**
+   * The lobby as GET /api/tables serves it: in a cluster read from the database (this process
+   * runs only some tables), else from memory. Who is connected is known only where a table runs:
+   * the database's lobby shows bots as connected and people as not.
+   */
+  async listLobby(limit: number, before?: string): Promise<{ tables: Record<string, unknown>[]; next: string | null }> {
+    if (!this.opts.directory) return this.lobby(limit, before);
+    const cursor = (r: TableRow): string => `${String(r.createdAt).padStart(15, '0')}:${r.id}`;
+    const listed = (await this.opts.storage.unfinishedTables())
+      .filter((r) => r.mode === 'online')
+      .map((r) => ({ r, c: cursor(r) }))
+      .filter((x) => before === undefined || x.c < before)
+      .sort((a, b) => (a.c < b.c ? 1 : -1));
+    const page = listed.slice(0, limit);
+    return {
+      tables: page.map(({ r }) => {
+        const live = this.tables.get(r.id);
+        if (live) return { ...live.info(), open: r.open === true, freeSeats: live.seats.free().length, spectatorToken: r.spectatorToken, watch: watchPath(r) };
+        return {
+          id: r.id,
+          preset: r.setup.preset,
+          mode: r.mode,
+          status: r.status,
+          size: r.seats.length,
+          seats: r.seats.map((s) => ({ seat: s.seat, name: s.name, bot: s.bot, connected: s.bot })),
+          commitment: r.commitment || null,
+          createdAt: r.createdAt,
+          open: r.open === true,
+          freeSeats: r.open ? r.seats.filter((s) => holdOf(s) === 'free').length : 0,
+          spectatorToken: r.spectatorToken,
+          watch: watchPath(r),
+        };
+      }),
       next: listed.length > limit ? page[page.length - 1]!.c : null,
     };
   }

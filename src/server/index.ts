@@ -12,7 +12,10 @@ import { makeLogger } from './logging.js';
 import type { Storage } from './storage.js';
 import { MemoryStorage } from './storage-memory.js';
 import { SqliteStorage } from './storage-sqlite.js';
+import { PostgresStorage } from './storage-pg.js';
 import { attachWebSocket } from './ws.js';
+import { Cluster } from './cluster.js';
+import { Metrics } from './metrics.js';
 import { AccountStore, registerAccounts } from './accounts/index.js';
 import type { TournamentStore } from './tournament-store.js';
 import { MemoryTournamentStore } from './tournament-store-memory.js';
@@ -26,6 +29,7 @@ export { verifyRecord, commitment } from './deal.js';
 export type { Storage } from './storage.js';
 export { MemoryStorage } from './storage-memory.js';
 export { SqliteStorage } from './storage-sqlite.js';
+export { PostgresStorage } from './storage-pg.js';
 export { DEFAULT_LIMITS, type Limits, type LimitsPatch } from './limits.js';
 export type { TournamentStore } from './tournament-store.js';
 export { MemoryTournamentStore } from './tournament-store-memory.js';
@@ -37,7 +41,7 @@ export interface ServerOptions {
   port?: number;
   /** Default HOST or 127.0.0.1. */
   host?: string;
-  /** `sqlite:PATH`, `file:PATH`, a plain path, or `memory:`. Default DATABASE_URL or ./data/gorod.sqlite. */
+  /** `sqlite:PATH`, `file:PATH`, a plain path, `postgres://…`, or `memory:`. Default DATABASE_URL or ./data/gorod.sqlite. */
   databaseUrl?: string;
   /** A storage object (tests); wins over databaseUrl. */
   storage?: Storage;
@@ -70,6 +74,15 @@ export interface ServerOptions {
   allowedHosts?: string[];
   /** Reverse proxies in front whose X-Forwarded-For is trusted for the client's address (TRUST_PROXY). Default 0. */
   trustProxy?: number;
+  /**
+   * Many processes (REDIS_URL; docs/scale-out.md): tables spread over every process on the same
+   * PostgreSQL database, each run by the holder of its lease in Redis. Needs a postgres:// database.
+   */
+  redisUrl?: string;
+  /** Where other processes reach this one's HTTP API (GOROD_INTERNAL_URL); default the listening URL. */
+  internalUrl?: string;
+  /** Cluster lease lifetime in ms (GOROD_LEASE_MS, default 2500): how soon a dead process's tables move. */
+  leaseMs?: number;
 }
 
 export interface RunningServer {
@@ -82,6 +95,8 @@ export interface RunningServer {
   resumed: { tables: number; ms: number; warmMs?: number };
   /** Resolves when every loaded table has been rebuilt and its timers resumed. */
   warmed: Promise<void>;
+  /** Many processes: this process's id in the cluster (null: one process). */
+  processId: string | null;
   limits: Limits;
   log: FastifyBaseLogger;
   /**
@@ -98,8 +113,11 @@ export interface RunningServer {
 const isMemory = (url: string): boolean => url === 'memory:' || url === ':memory:';
 const sqlitePath = (url: string): string => resolve(url.replace(/^sqlite:(\/\/)?/, '').replace(/^file:(\/\/)?/, ''));
 
+const isPostgres = (url: string): boolean => /^postgres(ql)?:\/\//.test(url);
+
 export function storageFromUrl(url: string, maxPending?: number): Storage {
   if (isMemory(url)) return new MemoryStorage();
+  if (isPostgres(url)) return new PostgresStorage(url, { ...(maxPending !== undefined ? { maxPending } : {}), poolSize: Number(process.env['PG_POOL_SIZE']) || 10 });
   const busy = Number(process.env['SQLITE_BUSY_MS']);
   return new SqliteStorage(sqlitePath(url), {
     sync: process.env['SQLITE_SYNC'] === 'normal' ? 'normal' : 'full',
@@ -108,8 +126,13 @@ export function storageFromUrl(url: string, maxPending?: number): Storage {
   });
 }
 
-/** Tournaments live in the same database as the tables (their own tables, their own connection). */
+/**
+ * Tournaments live in the same database as the tables (their own tables, their own connection).
+ * They are not on PostgreSQL yet (docs/scale-out.md): with tables there they stay in SQLite,
+ * TOURNAMENT_DATABASE (default ./data/tournaments.sqlite).
+ */
 export function tournamentStoreFromUrl(url: string): TournamentStore {
+  if (isPostgres(url)) return new SqliteTournamentStore(sqlitePath(process.env['TOURNAMENT_DATABASE'] ?? './data/tournaments.sqlite'));
   return isMemory(url) ? new MemoryTournamentStore() : new SqliteTournamentStore(sqlitePath(url));
 }
 
@@ -130,12 +153,24 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
   const dbUrl = opts.databaseUrl ?? env['DATABASE_URL'] ?? './data/gorod.sqlite';
   const storage = opts.storage ?? storageFromUrl(dbUrl, lim.storage.maxPending);
   const tournamentStore = opts.tournamentStore ?? (opts.storage ? new MemoryTournamentStore() : tournamentStoreFromUrl(dbUrl));
-  const accounts = opts.accountStore ?? new AccountStore(opts.storage || isMemory(dbUrl) ? ':memory:' : sqlitePath(dbUrl));
+  // Accounts are not on PostgreSQL yet (docs/scale-out.md): with tables there they stay in SQLite (ACCOUNT_DATABASE).
+  const accountFile = isPostgres(dbUrl) ? sqlitePath(env['ACCOUNT_DATABASE'] ?? './data/accounts.sqlite') : sqlitePath(dbUrl);
+  const accounts = opts.accountStore ?? new AccountStore(opts.storage || isMemory(dbUrl) ? ':memory:' : accountFile);
   const origins = opts.origins ?? list(env['ORIGINS']);
   const allowedHosts = opts.allowedHosts ?? list(env['ALLOWED_HOSTS']);
   const trustedHops = opts.trustProxy ?? (Number(env['TRUST_PROXY']) || 0);
   const hostClock = opts.hostClock ?? env['GOROD_HOST_CLOCK'] === '1';
   await loadPolicyRegistry();
+  const redisUrl = opts.redisUrl ?? env['REDIS_URL'];
+  if (redisUrl && !(storage as { takeFence?: unknown }).takeFence) throw new Error('REDIS_URL (many processes) needs DATABASE_URL=postgres://…');
+  const leaseMs = opts.leaseMs ?? (Number(env['GOROD_LEASE_MS']) || undefined);
+  const cluster = redisUrl ? new Cluster({ redisUrl, log: logger, ...(leaseMs ? { leaseMs } : {}) }) : null;
+  let ws: ReturnType<typeof attachWebSocket> | null = null;
+  const metrics = new Metrics(() => ({
+    tables: () => hub.tables.size,
+    sockets: () => ({ local: ws?.wss.clients.size ?? 0, relayedOut: cluster?.relay.counts.outgoing ?? 0, relayedIn: cluster?.relay.counts.incoming ?? 0 }),
+    failovers: () => hub.failovers,
+  }));
 
   const hub = new Hub({
     storage,
@@ -147,11 +182,14 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
     judgeUnstartedTtlMs: lim.lobby.judgeUnstartedTtlMs,
     extendMaxSeconds: lim.clock.extendMaxSeconds,
     hostClock,
+    ...(cluster ? { directory: cluster.directory } : {}),
+    observe: (ms) => metrics.observe(ms),
   });
   const tournaments = new TournamentService({ store: tournamentStore, hub, log: logger });
   hub.onFinished((t) => void tournaments.games.onTableFinished(t).catch((e) => logger.error({ table: t.id, err: String(e) }, 'tournament attach failed')));
   const t0 = performance.now();
-  const tables = await hub.loadAll();
+  // Many processes: tables are taken by sweeps once this process listens (cluster.start).
+  const tables = cluster ? 0 : await hub.loadAll();
   const resumed: RunningServer['resumed'] = { tables, ms: Math.round(performance.now() - t0) };
 
   const app = Fastify({
@@ -162,6 +200,22 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
     ...(trustedHops > 0 ? { trustProxy: (_addr: string, hop: number) => hop < trustedHops } : {}),
   });
   await registerGuards(app, { limits: lim, allowedHosts, trustedHops });
+  cluster?.registerHttp(app);
+  metrics.register(app);
+  let draining = false;
+  // Readiness (a load balancer sends new clients here): not stopping, the database answers, and Redis in a cluster.
+  app.get('/api/ready', async (_req, reply) => {
+    const checks = {
+      draining,
+      storage: await storage.getTable('-').then(
+        () => true,
+        () => false,
+      ),
+      redis: cluster ? await cluster.ping() : null,
+    };
+    const ready = !draining && checks.storage && checks.redis !== false;
+    return reply.code(ready ? 200 : 503).send({ ready, ...checks, process: cluster?.directory.self ?? null });
+  });
   const rpId = opts.rpId ?? env['RP_ID'];
   const publicOrigin = opts.publicOrigin ?? env['PUBLIC_ORIGIN'];
   await registerAccounts(app, {
@@ -177,14 +231,29 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
   registerTournamentHttp(app, tournaments);
   registerPlayersHttp(app, tournaments);
   const live = tournamentWebSocket(tournaments);
-  const ws = attachWebSocket(app.server, hub, { origins, allowedHosts, trustedHops, limits: lim, hostClock, log: logger, upgrades: { [TOURNAMENT_WS_PATH]: live.upgrade } });
+  const sockets = attachWebSocket(app.server, hub, {
+    origins,
+    allowedHosts,
+    trustedHops,
+    limits: lim,
+    hostClock,
+    log: logger,
+    upgrades: { [TOURNAMENT_WS_PATH]: live.upgrade },
+    ...(cluster ? { cluster: cluster.ws() } : {}),
+  });
+  ws = sockets;
   // A restart brings every table's sockets back at once (10 per table): a deep accept queue
   // keeps those connects from being dropped (the kernel caps it at net.core.somaxconn).
   await app.listen({ port, host, backlog: 4096 });
   const addr = app.server.address();
   const realPort = typeof addr === 'object' && addr ? addr.port : port;
   const url = `http://${host.includes(':') ? `[${host}]` : host}:${realPort}`;
-  logger.info({ url, resumedTables: tables, resumeMs: resumed.ms }, 'gorod server listening');
+  if (cluster) {
+    await cluster.start(hub, storage, opts.internalUrl ?? env['GOROD_INTERNAL_URL'] ?? url);
+    // Tables nobody runs (the last process stopped, or this is the first to start) are taken now.
+    resumed.tables = await hub.sweep();
+  }
+  logger.info({ url, resumedTables: resumed.tables, resumeMs: resumed.ms, process: cluster?.directory.self }, 'gorod server listening');
   const warming = hub.warmAll().then(() => {
     resumed.warmMs = Math.round(performance.now() - t0);
     logger.info({ tables, warmMs: resumed.warmMs }, 'every table rebuilt and resumed');
@@ -199,18 +268,23 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
     accounts,
     resumed,
     warmed: warming,
+    processId: cluster?.directory.self ?? null,
     limits: lim,
     log: logger,
     close(): Promise<void> {
       closing ??= (async () => {
-        ws.drain();
+        draining = true;
+        sockets.drain();
         const http = app.close(); // no new request; those under way finish
         hub.close(); // no timer, bot or retry starts anything new
         tournaments.close();
         await warming.catch(() => undefined);
         await hub.idle(); // what was queued is stored and answered
+        // Many processes: the leases go back, so other processes take the tables at their next sweep.
+        await hub.handOver();
+        await cluster?.close();
         live.close();
-        await ws.close();
+        await sockets.close();
         await http;
         await storage.close();
         await tournamentStore.close();

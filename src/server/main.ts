@@ -8,6 +8,6 @@ import { runUntilSignal } from './run.js';
 if (process.env['GOROD_STANDBY'] === '1') await new Promise((res) => process.stdin.once('data', res));
 const timeScale = process.env['TIME_SCALE'] ? Number(process.env['TIME_SCALE']) : undefined;
 const server = await startServer(timeScale !== undefined ? { timeScale } : {});
-process.stdout.write(JSON.stringify({ listening: server.url, resumed: server.resumed }) + '\n');
+process.stdout.write(JSON.stringify({ listening: server.url, resumed: server.resumed, process: server.processId }) + '\n');
 void server.warmed.then(() => process.stdout.write(JSON.stringify({ warmed: server.resumed.warmMs }) + '\n'));
 runUntilSignal(server);

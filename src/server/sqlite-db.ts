@@ -52,6 +52,9 @@ CREATE TABLE IF NOT EXISTS game_edits (
 CREATE INDEX IF NOT EXISTS game_edits_table ON game_edits (table_id);
 `;
 
+/** The schema's version: bump it with every change (a column added to ADDED, say). */
+const SCHEMA_VERSION = 2;
+
 /** Columns added after the first schema, added to databases made before. */
 const ADDED: [table: string, column: string, type: string][] = [
   ['game_edits', 'meta', 'TEXT'],
@@ -86,9 +89,14 @@ export class SqliteDb {
     this.db.pragma('journal_mode = WAL');
     this.db.pragma(`synchronous = ${opts.sync === 'normal' ? 'NORMAL' : 'FULL'}`);
     this.db.exec(SCHEMA);
-    for (const [table, column, type] of ADDED) {
-      const cols = this.db.prepare(`SELECT name FROM pragma_table_info('${table}')`).all() as { name: string }[];
-      if (!cols.some((c) => c.name === column)) this.db.exec(`ALTER TABLE ${table} ADD COLUMN ${column} ${type}`);
+    // Migrations: the schema above (idempotent), then the columns added since, each once; the
+    // version reached is kept in user_version (PostgreSQL keeps its own in gorod_migrations).
+    if ((this.db.pragma('user_version', { simple: true }) as number) < SCHEMA_VERSION) {
+      for (const [table, column, type] of ADDED) {
+        const cols = this.db.prepare(`SELECT name FROM pragma_table_info('${table}')`).all() as { name: string }[];
+        if (!cols.some((c) => c.name === column)) this.db.exec(`ALTER TABLE ${table} ADD COLUMN ${column} ${type}`);
+      }
+      this.db.pragma(`user_version = ${SCHEMA_VERSION}`);
     }
     this.st = {
       insertTable: this.db.prepare('INSERT INTO game_tables (id, created_at, status, finished_at, body) VALUES (?, ?, ?, ?, ?)'),

@@ -132,13 +132,23 @@ export interface Storage {
   undoCommand(tableId: string, seq: number, edit: EditRow): Promise<void>;
   edits(tableId: string): Promise<EditRow[]>;
   close(): Promise<void>;
+  /**
+   * Many processes (PostgreSQL only): the table's next fencing number, taken by its new owner.
+   * Writes made through `fenced(tableId, fence)` succeed only while no newer number was taken;
+   * a write in flight under the old number either lands before this resolves or fails.
+   */
+  takeFence?(tableId: string): Promise<number>;
+  /** Many processes: this storage, its writes to `tableId` refused (GOROD_FENCED) once a newer fence is set. */
+  fenced?(tableId: string, fence: number): Storage;
+  /** Many processes: the table a token opens (tokens are looked up in the database). */
+  tableOfToken?(token: string): Promise<string | null>;
 }
 
 /**
  * An error a storage raises itself (not its database's), the same in every implementation:
  * `GOROD_NOT_FOUND` (no such table), `GOROD_CONFLICT` (a seq out of order, an undo of a command
- * that is not the last).
+ * that is not the last), `GOROD_FENCED` (a write by a process that no longer owns the table).
  */
-export function storageError(code: 'GOROD_NOT_FOUND' | 'GOROD_CONFLICT', message: string): Error {
+export function storageError(code: 'GOROD_NOT_FOUND' | 'GOROD_CONFLICT' | 'GOROD_FENCED', message: string): Error {
   return Object.assign(new Error(message), { code });
 }

@@ -1,12 +1,12 @@
-// One table at run time: its state (always the replay of its stored log), its connections,
-// timer and bots. Commands of a table run one at a time; each is acknowledged only after the
-// storage has it. Everything sent to a connection comes out of view()/visibleEvents(); what each
-// viewer has been sent is kept in viewers.ts.
-import { randomInt } from 'node:crypto';
+// The table actor: its state (always the replay of its stored log), its queue (commands run one
+// at a time; each is acknowledged only after the storage has it) and its nonces. Frames go out
+// through a Broadcaster (broadcaster.ts), timers through the clock (table-clock.ts over
+// clock-service.ts), bot moves come from the bot runner (table-bots.ts). Everything sent to a
+// connection comes out of view()/visibleEvents(); what each viewer has been sent is kept in
+// viewers.ts.
 import {
   apply,
   legalCommands,
-  mulberry32,
   normalizeCommand,
   startGame,
   toRecord,
@@ -17,29 +17,20 @@ import {
   type GameState,
   type Viewer,
 } from '../engine/index.js';
-import type { Policy } from '../bots/policy.js';
-import { makePolicies } from './bots.js';
-import { ViewerFrames, viewerKey } from './viewers.js';
-import { serverError, type ErrorMessage } from './messages.js';
+import { LocalBroadcaster, type Broadcaster, type Conn, type Role } from './broadcaster.js';
+import { systemClock, type ClockService } from './clock-service.js';
+import { BotRunner } from './table-bots.js';
+import { ViewerFrames } from './viewers.js';
+import { CLOSE_UNAUTHORIZED, serverError, type ErrorMessage } from './messages.js';
 import { Retries } from './retry.js';
 import type { CommandRow, EditRow, Storage, TableRow } from './storage.js';
 import { TableClock, timerBody } from './table-clock.js';
 import { TableSeats } from './table-seats.js';
 
-/** Who a token (or the server) acts as. */
-export type Role = { kind: 'seat'; seat: number } | { kind: 'judge' } | { kind: 'host' } | { kind: 'spectator' };
-
-export interface Conn {
-  role: Role;
-  viewer: Viewer;
-  /** Sends one serialized frame (a text frame; a Buffer holds its UTF-8, shared by many sockets). */
-  send(data: string | Buffer): void;
-  /** Closes the connection (its credential was revoked). */
-  close?(code: number, reason: string): void;
-}
+export type { Conn, Role };
 
 /** The close code for a connection whose credential no longer works (revoked, unknown). */
-export const CLOSE_UNAUTHORIZED = 4401;
+export { CLOSE_UNAUTHORIZED };
 
 /** `lastEvent` is in the submitter's own numbering (the judge's for the server's own commands). */
 export type SubmitResult = { ok: true; lastEvent: number; duplicate: boolean } | { ok: false; error: ErrorMessage };
@@ -51,6 +42,12 @@ export interface TableEnv {
   onFinished(t: Table): void;
   /** How much the host may add to one stage (seconds; limits.ts). Default 600. */
   extendMaxSeconds?: number;
+  /** Timers and bot delays; default the system's. */
+  clock?: ClockService;
+  /** Where a table's frames go; default this process's sockets. */
+  broadcaster?: () => Broadcaster;
+  /** Each applied command's time from submit to its answer (ms; metrics). */
+  observe?: (ms: number) => void;
 }
 
 /** What the host of a table may do to the server's clock (table-clock.ts). */
@@ -66,7 +63,7 @@ export class Table {
   /** Built from the log on first use, so a restarted server serves before every table is rebuilt. */
   private built: GameState | null = null;
   commands: CommandRow[];
-  readonly conns = new Set<Conn>();
+  private out: Broadcaster;
   private nonces = new Map<string, number>();
   private tail: Promise<unknown> = Promise.resolve();
   private clock: TableClock;
@@ -74,9 +71,7 @@ export class Table {
   readonly seats: TableSeats;
   /** What the server owes this table and could not store yet: retried; the table is degraded meanwhile. */
   private retries: Retries;
-  private botTimers = new Map<number, NodeJS.Timeout>();
-  private policies: Map<number, Policy>;
-  private rand: () => number = mulberry32(randomInt(2 ** 32));
+  private bots: BotRunner;
   /** After a judge undo, log entries at or above this were rewritten: resumes past it get a resync. */
   private cutAt = Number.POSITIVE_INFINITY;
   private frames = new ViewerFrames(
@@ -105,10 +100,16 @@ export class Table {
     if (hadEdits) this.cutAt = 0;
     // Retry pauses are timers too: TIME_SCALE shortens them with the rest (tests).
     this.retries = new Retries(() => this.presenceChanged(), 200 * env.timeScale, 10_000 * env.timeScale);
-    this.policies = makePolicies(
-      row.botPolicy,
-      row.seats.filter((s) => s.bot).map((s) => s.seat),
-    );
+    this.out = env.broadcaster ? env.broadcaster() : new LocalBroadcaster();
+    this.bots = new BotRunner({
+      row: () => this.row,
+      state: () => this.state,
+      active: () => !this.closed && this.row.status === 'playing',
+      submit: (sender, cmd) => this.submit(sender, cmd, null),
+      clock: env.clock ?? systemClock,
+      timeScale: env.timeScale,
+      log: env.log,
+    });
     const table = this; // eslint-disable-line @typescript-eslint/no-this-alias -- the clock reads the table's current row and state
     this.clock = new TableClock({
       get row() {
@@ -153,6 +154,11 @@ export class Table {
       if (e.nonce !== undefined) this.undoNonces.add(e.nonce);
       if (e.undone && e.undone.nonce !== null) this.nonces.set(`${e.undone.sender}|${e.undone.nonce}`, -1);
     }
+  }
+
+  /** The table's connections (this process's and, in a cluster, other processes' sockets). */
+  get conns(): ReadonlySet<Conn> {
+    return this.out.conns;
   }
 
   get state(): GameState {
@@ -260,7 +266,7 @@ export class Table {
       conn.close?.(CLOSE_UNAUTHORIZED, 'expired');
       return;
     }
-    this.conns.add(conn);
+    this.out.add(conn);
     const v = conn.viewer;
     const incremental = lastEvent !== undefined && !this.renumbered(v, lastEvent);
     const welcome: Record<string, unknown> = {
@@ -292,7 +298,7 @@ export class Table {
 
   detach(conn: Conn): void {
     this.gone.add(conn);
-    if (!this.conns.delete(conn)) return;
+    if (!this.out.delete(conn)) return;
     if (conn.role.kind === 'seat' && !this.closed) this.presenceChanged();
   }
 
@@ -335,32 +341,16 @@ export class Table {
    * them that something they may not see just happened (R18).
    */
   private broadcastSince(from: number, timer: Record<string, unknown> | null = null): void {
-    const cache = new Map<string, Buffer | null>();
-    for (const conn of this.conns) {
-      const v = conn.viewer;
-      const key = viewerKey(v);
-      let data = cache.get(key);
-      if (data === undefined) {
-        data = this.frames.frameSince(v, from, timer);
-        cache.set(key, data);
-      }
-      if (data) conn.send(data);
-    }
+    this.out.perViewer((v) => this.frames.frameSince(v, from, timer));
   }
 
   private broadcastResync(reason: 'names'): void {
-    for (const conn of this.conns) conn.send(this.frames.resync(conn.viewer, reason));
+    this.out.each((c) => this.frames.resync(c.viewer, reason));
   }
 
   /** After a judge's undo: only the viewers who could see what was taken back notice (R18; viewers.ts). */
   private broadcastUndo(old: GameState): void {
-    const cache = new Map<string, string | Buffer | null>();
-    for (const conn of this.conns) {
-      const key = viewerKey(conn.viewer);
-      if (!cache.has(key)) cache.set(key, this.frames.afterUndo(old, conn.viewer));
-      const data = cache.get(key);
-      if (data) conn.send(data);
-    }
+    this.out.perViewer((v) => this.frames.afterUndo(old, v));
   }
 
   /**
@@ -378,17 +368,19 @@ export class Table {
   }
 
   private broadcastInfo(): void {
-    const data = Buffer.from(JSON.stringify({ type: 'table', table: this.info() }));
-    for (const conn of this.conns) conn.send(data);
+    this.out.all(Buffer.from(JSON.stringify({ type: 'table', table: this.info() })));
   }
 
   private broadcastRaw(msg: object): void {
-    const data = Buffer.from(JSON.stringify(msg));
-    for (const conn of this.conns) conn.send(data);
+    this.out.all(Buffer.from(JSON.stringify(msg)));
+  }
+
+  private finalFrame(conn: Conn): string {
+    return JSON.stringify({ type: 'final', view: view(this.state, conn.viewer), record: `/api/games/${this.row.id}/record` });
   }
 
   private sendFinal(conn: Conn): void {
-    conn.send(JSON.stringify({ type: 'final', view: view(this.state, conn.viewer), record: `/api/games/${this.row.id}/record` }));
+    conn.send(this.finalFrame(conn));
   }
 
   // ---- lobby -----------------------------------------------------------------------------------
@@ -437,7 +429,13 @@ export class Table {
   // ---- commands --------------------------------------------------------------------------------
 
   submit(sender: string, cmd: Command, nonce: string | null, viewer: Viewer = { kind: 'judge' }): Promise<SubmitResult> {
-    return this.run(() => this.perform(sender, cmd, nonce, viewer));
+    const observe = this.env.observe;
+    if (!observe) return this.run(() => this.perform(sender, cmd, nonce, viewer));
+    const t0 = performance.now();
+    return this.run(() => this.perform(sender, cmd, nonce, viewer)).then((r) => {
+      if (r.ok && !r.duplicate) observe(performance.now() - t0);
+      return r;
+    });
   }
 
   private async perform(sender: string, cmd: Command, nonce: string | null, viewer: Viewer): Promise<SubmitResult> {
@@ -475,7 +473,7 @@ export class Table {
       } else {
         const timer = this.clock.arm(false);
         this.broadcastSince(from, timer);
-        this.scheduleBots();
+        this.bots.schedule();
       }
     } catch (e) {
       // The command is stored, so it is acknowledged; what failed after is a bug to log, and the
@@ -531,12 +529,12 @@ export class Table {
    */
   private finish(): void {
     this.clock.clear();
-    this.clearBots();
+    this.bots.clear();
     this.row.status = 'finished';
     this.row.winner = this.state.winner ?? 'draw';
     this.row.finishedAt = Date.now();
     this.row.deadline = null;
-    for (const conn of this.conns) this.sendFinal(conn);
+    this.out.each((c) => this.finalFrame(c));
     this.storeFinished();
     this.env.onFinished(this);
   }
@@ -585,7 +583,7 @@ export class Table {
   private afterChange(): void {
     if (this.closed || this.row.status !== 'playing') return;
     this.clock.arm();
-    this.scheduleBots();
+    this.bots.schedule();
   }
 
   /** The host's pause, resume or extension of the server's clock (the stage itself never ends by it). */
@@ -598,46 +596,11 @@ export class Table {
     });
   }
 
-  private clearBots(): void {
-    for (const t of this.botTimers.values()) clearTimeout(t);
-    this.botTimers.clear();
-  }
-
-  private scheduleBots(): void {
-    for (const [seat] of this.policies) {
-      if (this.botTimers.has(seat)) continue;
-      if (legalCommands(this.state, seat).length === 0) continue;
-      const t = setTimeout(() => this.botMove(seat), this.row.botDelayMs * this.env.timeScale);
-      this.botTimers.set(seat, t);
-    }
-  }
-
-  private botMove(seat: number): void {
-    this.botTimers.delete(seat);
-    if (this.closed || this.row.status !== 'playing') return;
-    const legal = legalCommands(this.state, seat);
-    if (legal.length === 0) return;
-    const policy = this.policies.get(seat)!;
-    let decision;
-    try {
-      decision = policy({ view: view(this.state, { kind: 'seat', seat }), legal, rand: this.rand });
-    } catch (e) {
-      this.env.log.warn({ table: this.row.id, seat, err: String(e) }, 'bot failed');
-      return;
-    }
-    if (!decision) return;
-    const cmd = { ...decision.command, by: seat };
-    void this.submit(`bot:${seat}`, cmd, null).then((r) => {
-      // A move that was not stored is chosen again once storage answers (perform's retry).
-      if (!r.ok && r.error.code !== 'storage') this.env.log.warn({ table: this.row.id, seat, code: r.error.code }, 'bot command refused');
-    });
-  }
-
   /** Stop timers and bots (server shutdown or eviction); connections are closed by the caller. */
   close(): void {
     this.closed = true;
     this.clock.close();
-    this.clearBots();
+    this.bots.clear();
     this.retries.close();
   }
 }

@@ -11,16 +11,17 @@ import { WebSocketServer, type WebSocket, type RawData } from 'ws';
 import { reject, type Command } from '../engine/index.js';
 import type { Hub } from './hub.js';
 import type { Limits } from './limits.js';
-import { ClientMessage, CommandBody, serverError, zodCode, zodDetail, type ErrorMessage } from './messages.js';
+import { CLOSE_RESTART, ClientMessage, CommandBody, serverError, zodCode, zodDetail, type ErrorMessage } from './messages.js';
 import { relayTimer } from './judge.js';
 import { keepAlive } from './keepalive.js';
 import { clientAddress, hostAllowed, originAllowed } from './origin.js';
 import { CLOSE_UNAUTHORIZED, viewerOf, type Conn, type Role, type Table } from './table.js';
 import { CLOSE_RATE, WsGuard } from './ws-guard.js';
+import type { RemoteHello, RemoteSocket } from './cluster-relay.js';
 
 export { CLOSE_UNAUTHORIZED };
 /** Close code telling a client the server is restarting: reconnect (RFC 6455 "Service Restart"). */
-export const CLOSE_RESTART = 1012;
+export { CLOSE_RESTART };
 
 interface Logger {
   warn(o: object, msg: string): void;
@@ -37,7 +38,21 @@ export interface WsOptions {
   log: Logger;
   /** Other WebSocket endpoints by path (tournaments-ws.ts), behind the same Host and origin checks. */
   upgrades?: Record<string, (req: IncomingMessage, socket: Duplex, head: Buffer, url: URL) => void>;
+  /** Many processes (cluster.ts): where a token's table runs, and the relay to reach it there. */
+  cluster?: WsCluster;
 }
+
+/** What ws.ts needs of a cluster: a token's table here (`local`) or at another process. */
+export interface WsCluster {
+  route(token: string): Promise<{ kind: 'local' } | { kind: 'remote'; owner: string; tableId: string } | null>;
+  relay: {
+    open(owner: string, tableId: string, client: { send(text: string): void; close(code: number, reason: string): void }, hello: RemoteHello): { forward(text: string): void; close(): void };
+    onAccept(fn: (s: RemoteSocket, hello: RemoteHello) => void): void;
+  };
+}
+
+/** A relayed client needs no corking: its frames are published, not written to a socket. */
+const NO_CORK = { cork: () => undefined, uncork: () => undefined } as unknown as Duplex;
 
 function errorFrame(e: ErrorMessage): string {
   return JSON.stringify(e);
@@ -100,8 +115,20 @@ export function attachWebSocket(
 
   const heartbeat = keepAlive(wss);
 
-  function onConnection(ws: WebSocket, url: URL, socket: Duplex, address: string): void {
-    heartbeat.track(ws);
+  // A client of another process whose table runs here: served like a socket of this process.
+  opts.cluster?.relay.onAccept((remote, hello) => {
+    const url = new URL('/ws', 'http://x');
+    url.searchParams.set('token', hello.token);
+    if (hello.lastEvent !== undefined) url.searchParams.set('lastEvent', String(hello.lastEvent));
+    onConnection(remote as unknown as WebSocket, url, NO_CORK, hello.address, true);
+  });
+
+  function onConnection(ws: WebSocket, url: URL, socket: Duplex, address: string, remote = false): void {
+    if (!remote) heartbeat.track(ws);
+    /** Cluster: the token's table runs at another process; messages go there (cluster-relay.ts). */
+    let relayed: { forward(text: string): void; close(): void } | null = null;
+    /** Cluster: messages that came while the token's table was being looked up. */
+    let routing: string[] | null = null;
     const bucket = guard.socketBucket();
     let bound: { table: Table; role: Role; conn: Conn; token: string } | null = null;
     const guarded = { close: (code: number, reason: string) => ws.close(code, reason) };
@@ -132,8 +159,42 @@ export function attachWebSocket(
     const reply = (p: Promise<ErrorMessage | null>): void => {
       p.then((e) => e && send(errorFrame(e)), () => send(errorFrame(serverError('storage'))));
     };
-    const bind = (token: string, lastEvent: number | undefined): void => {
+    const bind = (token: string, lastEvent: number | undefined, routed = false): void => {
       const found = hub.lookup(token);
+      // Many processes: a token this process does not know may open a table that runs elsewhere
+      // (or that nobody runs: then this process takes it). A relayed client whose table left
+      // this process meanwhile is told to reconnect, never that its token is wrong.
+      if (!found && (remote || routed)) {
+        ws.close(CLOSE_RESTART, 'table moved');
+        return;
+      }
+      if (!found && opts.cluster && routing === null) {
+        routing = [];
+        opts.cluster.route(token).then(
+          (r) => {
+            const queued = routing ?? [];
+            routing = null;
+            if (ws.readyState !== ws.OPEN) return;
+            if (r === null) {
+              send(errorFrame(serverError('unauthorized')));
+              ws.close(CLOSE_UNAUTHORIZED, 'unauthorized');
+              return;
+            }
+            if (r.kind === 'local') bind(token, lastEvent, true);
+            else {
+              const hello: RemoteHello = { token, address };
+              if (lastEvent !== undefined) hello.lastEvent = lastEvent;
+              relayed = opts.cluster!.relay.open(r.owner, r.tableId, { send, close: (code, reason) => ws.close(code, reason) }, hello);
+            }
+            for (const text of queued) receive(text);
+          },
+          (e: unknown) => {
+            opts.log.warn({ err: String(e) }, 'route failed');
+            ws.close(CLOSE_RESTART, 'try again');
+          },
+        );
+        return;
+      }
       if (!found) {
         send(errorFrame(serverError('unauthorized')));
         ws.close(CLOSE_UNAUTHORIZED, 'unauthorized');
@@ -146,10 +207,11 @@ export function attachWebSocket(
       found.table.attach(conn, lastEvent);
     };
     const helloTimer = setTimeout(() => {
-      if (!bound) ws.close(CLOSE_UNAUTHORIZED, 'no hello');
+      if (!bound && !relayed && routing === null) ws.close(CLOSE_UNAUTHORIZED, 'no hello');
     }, limits.ws.helloTimeoutMs);
     ws.on('close', () => {
       clearTimeout(helloTimer);
+      relayed?.close();
       if (!bound) return;
       bound.table.detach(bound.conn);
       guard.unbind(bound.token, guarded);
@@ -173,7 +235,15 @@ export function attachWebSocket(
         send(errorFrame(serverError('badMessage', 'binary frame')));
         return;
       }
-      const text = Array.isArray(data) ? Buffer.concat(data).toString('utf8') : Buffer.from(data as ArrayBuffer).toString('utf8');
+      receive(Array.isArray(data) ? Buffer.concat(data).toString('utf8') : Buffer.from(data as ArrayBuffer).toString('utf8'));
+    });
+
+    function receive(text: string): void {
+      if (relayed) return relayed.forward(text);
+      if (routing) {
+        routing.push(text);
+        return;
+      }
       let json: unknown;
       try {
         json = JSON.parse(text);
@@ -209,7 +279,7 @@ export function attachWebSocket(
         return;
       }
       dispatch(msg, bound, send, reply);
-    });
+    }
   }
 
   function dispatch(

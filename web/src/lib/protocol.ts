@@ -1,27 +1,9 @@
 // Message shapes of docs/protocol.md (v1), as the client sees them.
-import type { Command, GameEvent, GameView, Rejection, Viewer, Team, TimerKind as StageTimerKind } from '../../../src/engine/index.js';
+import type { Command, Team } from '../../../src/engine/index.js';
 
-export interface TableSeatInfo {
-  seat: number;
-  name: string;
-  bot: boolean;
-  connected: boolean;
-}
-
-export interface TableInfo {
-  id: string;
-  preset: string;
-  mode: 'online' | 'judge';
-  status: 'lobby' | 'playing' | 'finished';
-  size: number;
-  seats: TableSeatInfo[];
-  /** null when nobody committed to the deal (a judge entered the cards drawn). */
-  commitment?: string | null;
-  /** `cards`, `app` or `fixed` when the server did not deal. */
-  dealSource?: string;
-  createdAt?: string | number;
-  winner?: Team | null;
-}
+// The frames themselves (with their zod schemas) are the shared protocol module's (src/protocol/).
+export type { TableSeatInfo, TableInfo, Timer, TimerKind, You, ServerFrame as ServerMessage } from '../../../src/protocol/server.js';
+import type { TableInfo } from '../../../src/protocol/server.js';
 
 /** A table as `GET /api/tables` lists it: its info plus what a visitor needs to watch or sit down. */
 export interface LobbyTable extends TableInfo {
@@ -41,37 +23,6 @@ export interface ClaimedSeat {
   token: string;
   play: string;
 }
-
-/** `judge`: the judge's own speech timer at a judge table, relayed by the server. */
-/** The engine's stage timers (day-flow.ts), and `judge`: a judge table's own speech timer. */
-export type TimerKind = StageTimerKind | 'judge';
-export interface Timer {
-  kind: TimerKind | null;
-  seat?: number;
-  deadline?: number;
-  warning?: boolean;
-  /** Judge timers, and a server timer the host paused (running: false): the time left when sent. */
-  running?: boolean;
-  leftMs?: number;
-  totalMs?: number;
-}
-
-export interface You {
-  canCommand: boolean;
-  judge: boolean;
-  host: boolean;
-}
-
-export type ServerMessage =
-  | { type: 'welcome'; table: TableInfo; viewer: Viewer; view: GameView; lastEvent: number; timer: Timer | null; you: You; legal?: Command[] }
-  | { type: 'events'; events: GameEvent[]; view: GameView; lastEvent: number; legal?: Command[]; timer?: Timer }
-  | { type: 'ack'; nonce: string; lastEvent: number; duplicate?: boolean }
-  | ({ type: 'error'; nonce?: string } & Omit<Rejection, 'code'> & { code: string })
-  | ({ type: 'timer' } & Timer)
-  | { type: 'resync'; view: GameView; lastEvent: number; reason: string; legal?: Command[] }
-  | { type: 'table'; table: TableInfo }
-  | { type: 'final'; view: GameView; record: string }
-  | { type: 'pong' };
 
 /** A command as a client sends it: `by` comes from the token (only the judge names it). */
 export type ClientCommand = Omit<Command, 'by'> & { by?: Command['by'] };

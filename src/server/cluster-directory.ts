@@ -1,0 +1,114 @@
+// Table ownership across processes: a lease per table in Redis (`SET key self NX PX ttl`, renewed
+// by its holder every ttl/3 with a check-and-extend script). A process that dies stops renewing;
+// its leases run out after `ttl` and another process takes the tables (hub.ts adopt). Redis only
+// says who holds a table now; the fencing number that makes a late write of the old holder fail
+// comes from PostgreSQL (storage-pg.ts takeFence), so it keeps growing even if Redis forgets.
+// Each process also keeps a key saying it is alive and where its HTTP API is (for requests
+// forwarded to a table's owner).
+import { hostname } from 'node:os';
+import { randomBytes } from 'node:crypto';
+import type { Redis } from 'ioredis';
+import type { Lease, TableDirectory } from './directory.js';
+
+const RENEW = `
+local n = 0
+for i, key in ipairs(KEYS) do
+  if redis.call('get', key) == ARGV[1] then redis.call('pexpire', key, ARGV[2]); n = n + 1
+  else KEYS[i] = '' end
+end
+return KEYS`;
+const RELEASE = `if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) else return 0 end`;
+
+export interface RedisDirectoryOptions {
+  /** How long a lease lasts without renewal (default 2500 ms): failover takes about this long. */
+  ttlMs?: number;
+  /** Where other processes reach this one's HTTP API (forwarded requests). */
+  url: string;
+  log: { warn(o: object, msg: string): void };
+}
+
+const leaseKey = (id: string): string => `gorod:lease:${id}`;
+export const procKey = (id: string): string => `gorod:proc:${id}`;
+
+export class RedisDirectory implements TableDirectory {
+  readonly self = `${hostname()}-${process.pid}-${randomBytes(3).toString('hex')}`;
+  private held = new Set<string>();
+  private listeners: ((id: string) => void)[] = [];
+  private timer: NodeJS.Timeout;
+  readonly ttlMs: number;
+  private closed = false;
+
+  constructor(
+    private redis: Redis,
+    private opts: RedisDirectoryOptions,
+  ) {
+    this.ttlMs = opts.ttlMs ?? 2500;
+    this.timer = setInterval(() => void this.renew(), Math.floor(this.ttlMs / 3));
+    this.timer.unref();
+    void this.renew();
+  }
+
+  /** Keeps this process's own key and every lease it holds; reports the leases it lost. */
+  private async renew(): Promise<void> {
+    if (this.closed) return;
+    try {
+      await this.redis.set(procKey(this.self), this.opts.url, 'PX', this.ttlMs * 2);
+      const ids = [...this.held];
+      if (ids.length === 0) return;
+      const kept = (await this.redis.eval(RENEW, ids.length, ...ids.map(leaseKey), this.self, this.ttlMs)) as string[];
+      ids.forEach((id, i) => {
+        if (kept[i] === '' && this.held.delete(id)) for (const l of this.listeners) l(id);
+      });
+    } catch (e) {
+      // Redis unreachable: the leases run out by themselves; once Redis answers again the
+      // renewal finds which ones this process still holds.
+      this.opts.log.warn({ err: String(e) }, 'lease renewal failed');
+    }
+  }
+
+  async acquire(tableId: string): Promise<Lease | null> {
+    if (this.closed) return null;
+    const ok = await this.redis.set(leaseKey(tableId), this.self, 'PX', this.ttlMs, 'NX');
+    if (ok !== 'OK') return (await this.redis.get(leaseKey(tableId))) === this.self ? { tableId, fence: 0 } : null;
+    this.held.add(tableId);
+    // The fence is the storage's (takeFence); 0 here means "ask the storage".
+    return { tableId, fence: 0 };
+  }
+
+  async release(tableId: string): Promise<void> {
+    this.held.delete(tableId);
+    await this.redis.eval(RELEASE, 1, leaseKey(tableId), this.self);
+  }
+
+  async ownerOf(tableId: string): Promise<string | null> {
+    return this.redis.get(leaseKey(tableId));
+  }
+
+  /** Owners of many tables in one round trip (the sweep for tables nobody holds). */
+  async ownersOf(tableIds: string[]): Promise<(string | null)[]> {
+    if (tableIds.length === 0) return [];
+    return this.redis.mget(...tableIds.map(leaseKey));
+  }
+
+  /** Where a live process's HTTP API is; null when it is not alive. */
+  urlOf(proc: string): Promise<string | null> {
+    return this.redis.get(procKey(proc));
+  }
+
+  holds(tableId: string): boolean {
+    return this.held.has(tableId);
+  }
+
+  onLost(listener: (tableId: string) => void): void {
+    this.listeners.push(listener);
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    clearInterval(this.timer);
+    const ids = [...this.held];
+    this.held.clear();
+    await Promise.all(ids.map((id) => this.redis.eval(RELEASE, 1, leaseKey(id), this.self).catch(() => undefined)));
+    await this.redis.del(procKey(this.self)).catch(() => undefined);
+  }
+}
