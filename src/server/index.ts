@@ -19,6 +19,11 @@ import { SqliteTournamentStore } from './tournament-store-sqlite.js';
 import { TournamentService } from './tournaments.js';
 import { registerTournamentHttp } from './tournaments-http.js';
 import { TOURNAMENT_WS_PATH, tournamentWebSocket } from './tournaments-ws.js';
+import { systemClock, type ForumClock } from './forum/clock.js';
+import { registerForumHttp } from './forum/http.js';
+import { ForumService } from './forum/service.js';
+import { MemoryForumStore, type ForumStore } from './forum/store.js';
+import { SqliteForumStore } from './forum/store-sqlite.js';
 
 export { verifyRecord, commitment } from './deal.js';
 export type { Storage } from './storage.js';
@@ -60,6 +65,10 @@ export interface ServerOptions {
   allowedHosts?: string[];
   /** Reverse proxies in front whose X-Forwarded-For is trusted for the client's address (TRUST_PROXY). Default 0. */
   trustProxy?: number;
+  /** Forum games' store (tests); default: beside the tables (the same SQLite file, or memory). */
+  forumStore?: ForumStore;
+  /** The forum calendar's clock (tests: a FakeClock runs days in milliseconds). */
+  forumClock?: ForumClock;
 }
 
 export interface RunningServer {
@@ -67,6 +76,7 @@ export interface RunningServer {
   port: number;
   hub: Hub;
   tournaments: TournamentService;
+  forum: ForumService;
   /** Tables loaded from storage at start and how long that took (ms); warmMs once every table is rebuilt. */
   resumed: { tables: number; ms: number; warmMs?: number };
   /** Resolves when every loaded table has been rebuilt and its timers resumed. */
@@ -119,6 +129,7 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
   const dbUrl = opts.databaseUrl ?? env['DATABASE_URL'] ?? './data/gorod.sqlite';
   const storage = opts.storage ?? storageFromUrl(dbUrl, lim.storage.maxPending);
   const tournamentStore = opts.tournamentStore ?? (opts.storage ? new MemoryTournamentStore() : tournamentStoreFromUrl(dbUrl));
+  const forumStore = opts.forumStore ?? (opts.storage || isMemory(dbUrl) ? new MemoryForumStore() : new SqliteForumStore(sqlitePath(dbUrl)));
   const origins = opts.origins ?? list(env['ORIGINS']);
   const allowedHosts = opts.allowedHosts ?? list(env['ALLOWED_HOSTS']);
   const trustedHops = opts.trustProxy ?? (Number(env['TRUST_PROXY']) || 0);
@@ -138,6 +149,7 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
   });
   const tournaments = new TournamentService({ store: tournamentStore, hub, log: logger });
   hub.onFinished((t) => void tournaments.games.onTableFinished(t).catch((e) => logger.error({ table: t.id, err: String(e) }, 'tournament attach failed')));
+  const forum = new ForumService(forumStore, opts.forumClock ?? systemClock, logger);
   const t0 = performance.now();
   const tables = await hub.loadAll();
   const resumed: RunningServer['resumed'] = { tables, ms: Math.round(performance.now() - t0) };
@@ -152,6 +164,8 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
   await registerGuards(app, { limits: lim, allowedHosts, trustedHops });
   await registerHttp(app, hub, { origins, webDir: opts.webDir === undefined ? PROJECT_WEB : opts.webDir, limits: lim });
   registerTournamentHttp(app, tournaments);
+  registerForumHttp(app, forum);
+  await forum.load();
   const live = tournamentWebSocket(tournaments);
   const ws = attachWebSocket(app.server, hub, { origins, allowedHosts, trustedHops, limits: lim, hostClock, log: logger, upgrades: { [TOURNAMENT_WS_PATH]: live.upgrade } });
   // A restart brings every table's sockets back at once (10 per table): a deep accept queue
@@ -172,6 +186,7 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
     port: realPort,
     hub,
     tournaments,
+    forum,
     resumed,
     warmed: warming,
     limits: lim,
@@ -182,6 +197,7 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
         const http = app.close(); // no new request; those under way finish
         hub.close(); // no timer, bot or retry starts anything new
         tournaments.close();
+        forum.close();
         await warming.catch(() => undefined);
         await hub.idle(); // what was queued is stored and answered
         live.close();
@@ -189,6 +205,8 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
         await http;
         await storage.close();
         await tournamentStore.close();
+        await forum.idle();
+        await forumStore.close();
       })();
       return closing;
     },

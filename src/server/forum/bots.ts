@@ -2,7 +2,7 @@
 // reason (and the lawyer's choice); each night their role's choice. They choose only among the
 // engine's legal commands for their seat, so a bot knows no more than its player would.
 import { mulberry32, seedFromText, type Command } from '../../engine/index.js';
-import { isNightVerb, type ForumGame } from './game.js';
+import { dayClosed, isNightVerb, kamikazePick, type ForumGame } from './game.js';
 
 const POSTS = ['Присматриваюсь к голосам.', 'Слишком тихо сегодня, это подозрительно.', 'Пока мнения нет, слушаю.', 'Вчерашний голос многое объясняет.', 'Поддержу версию выше.'];
 const REASONS = ['Слишком осторожные посты.', 'Голосовал странно вчера.', 'Уходит от ответов.', 'Интуиция.', 'Защищает подозрительных.'];
@@ -15,7 +15,7 @@ export function botTurn(g: ForumGame, now: number): boolean {
   let acted = false;
   const bots = g.doc.seats.map((x, i) => ({ x, seat: i + 1 })).filter(({ x, seat }) => x.bot && s.seats[seat - 1]!.alive);
   // The voted-out kamikaze bot takes no one with him (a bot does not guess at blacks).
-  const pick = s.forum?.kamikazePick ?? null;
+  const pick = kamikazePick(s);
   if (pick !== null && g.doc.seats[pick - 1]?.bot && s.phase === 'day') {
     if (g.command({ by: pick, do: 'explode', target: null }, now).ok) acted = true;
   }
@@ -25,7 +25,7 @@ export function botTurn(g: ForumGame, now: number): boolean {
   const pickOf = <T>(xs: readonly T[]): T => xs[Math.floor(rnd() * xs.length)]!;
   if (s.phase === 'day') {
     const w = g.voteWindow();
-    if (!w || now < w.opens || now >= w.closes || s.forum?.dayClosed) return acted;
+    if (!w || now < w.opens || now >= w.closes || dayClosed(s)) return acted;
     for (const { seat } of bots) {
       g.post(seat, pickOf(POSTS), now);
       const legal = g.legal(seat);

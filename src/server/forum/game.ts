@@ -39,6 +39,14 @@ function line(e: GameEvent, lang: 'ru' | 'en'): string {
   return describeEvent(e, lang) ?? e.t;
 }
 
+/** The forum's per-day fields hold for the current day only (forumToday in the engine). */
+export function dayClosed(s: GameState): boolean {
+  return s.phase === 'day' && s.forum?.day === s.number && s.forum.dayClosed;
+}
+export function kamikazePick(s: GameState): number | null {
+  return s.phase === 'day' && s.forum?.day === s.number ? s.forum.kamikazePick : null;
+}
+
 export class ForumGame {
   state: GameState | null = null;
 
@@ -185,7 +193,7 @@ export class ForumGame {
     if (!this.living(seat)) return fail(forumError('notAlive'));
     const w = this.voteWindow();
     const sch = this.schedule;
-    if (!w || now >= w.closes || s.forum?.dayClosed) {
+    if (!w || now >= w.closes || dayClosed(s)) {
       const closed = w ? localTime(sch, w.closes) : sch.voteCloses;
       return fail(forumError('voteClosed', { ru: `срок — ${closed}`, en: `the deadline was ${closed}` }));
     }

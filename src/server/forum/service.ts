@@ -7,7 +7,7 @@ import { DEFAULT_SCHEDULE, firstOpening, ScheduleSchema, type Schedule } from '.
 import type { ForumClock } from './clock.js';
 import { botTurn } from './bots.js';
 import { done, fail, forumError, type Outcome } from './errors.js';
-import { ForumGame } from './game.js';
+import { dayClosed, ForumGame } from './game.js';
 import type { ForumStore } from './store.js';
 import type { ForumGameDoc, Season } from './types.js';
 
@@ -193,8 +193,9 @@ export class ForumService {
     if (!st || g.doc.status !== 'playing') return null;
     const s = g.state!;
     const w = g.voteWindow();
+    // The bots owe a day's turn only while its vote is open (they act at once by night).
     const botsOwed = g.doc.botsDone !== `${s.phase}${s.number}` && g.doc.seats.some((x) => x.bot);
-    if (botsOwed && w && w.opens < st.at) return Math.min(st.at, Math.max(w.opens, this.now()));
+    if (botsOwed && w && !dayClosed(s) && this.now() < w.closes && w.opens < st.at) return Math.min(st.at, Math.max(w.opens, this.now()));
     return st.at;
   }
 
