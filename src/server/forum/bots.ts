@@ -21,7 +21,8 @@ export function botTurn(g: ForumGame, now: number): boolean {
   }
   const phaseKey = `${s.phase}${s.number}`;
   if (g.doc.botsDone === phaseKey) return acted;
-  const rnd = mulberry32(seedFromText(`${g.doc.id}:${phaseKey}`));
+  // Seeded by the secret seed (never the public id): no player can foresee a bot.
+  const rnd = mulberry32(seedFromText(`${g.doc.setup.seed ?? g.doc.id}:${phaseKey}`));
   const pickOf = <T>(xs: readonly T[]): T => xs[Math.floor(rnd() * xs.length)]!;
   if (s.phase === 'day') {
     const w = g.voteWindow();
