@@ -8,6 +8,7 @@ import { Link, matchPath, useLocation } from './lib/router.js';
 import { HomePage } from './pages/HomePage.js';
 import { CreatedPage } from './pages/CreatedPage.js';
 import { PlayPage } from './pages/PlayPage.js';
+import { ForumNeeds } from './forum/ForumNeeds.js';
 
 const ReplayPage = lazy(() => import('./pages/ReplayPage.js'));
 const RulesPage = lazy(() => import('./pages/RulesPage.js'));
@@ -15,6 +16,7 @@ const JudgePage = lazy(() => import('./judge/JudgePage.js'));
 const DisplayPage = lazy(() => import('./display/DisplayPage.js'));
 const ProtocolPage = lazy(() => import('./protocol/ProtocolPage.js'));
 const BalancePage = lazy(() => import('./pages/BalancePage.js'));
+const ForumPage = lazy(() => import('./forum/ForumPage.js'));
 
 interface Route {
   pattern: string;
@@ -37,6 +39,8 @@ const ROUTES: Route[] = [
   { pattern: '/display/:id', Page: DisplayPage, bare: true },
   { pattern: '/protocol/:id', Page: ProtocolPage },
   { pattern: '/balance', Page: BalancePage },
+  // Forum games (docs/forum.md): the list, a game and its tabs, seasons (/f/s/…), players (/f/p/…).
+  ...['/f', '/f/:id', '/f/:id/:tab'].map((pattern) => ({ pattern, Page: ForumPage })),
 ];
 
 export function LangSwitch() {
@@ -75,10 +79,12 @@ export function App() {
             <Link to="/rules">{t('nav.rules')}</Link>
             <Link to="/replay">{t('nav.replay')}</Link>
             <Link to="/balance">{t('nav.balance')}</Link>
+            <Link to="/f">{t('forum.title')}</Link>
           </nav>
           <LangSwitch />
         </header>
       )}
+      {!route?.bare && <ForumNeeds />}
       <Suspense fallback={<p className="page muted">{t('app.loading')}</p>}>
         <Page key={path} />
       </Suspense>
