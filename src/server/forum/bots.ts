@@ -22,17 +22,22 @@ export function botTurn(g: ForumGame, now: number): boolean {
   const phaseKey = `${s.phase}${s.number}`;
   if (g.doc.botsDone === phaseKey) return acted;
   // Seeded by the secret seed (never the public id): no player can foresee a bot.
-  const rnd = mulberry32(seedFromText(`${g.doc.setup.seed ?? g.doc.id}:${phaseKey}`));
+  const seed = `${g.doc.setup.seed ?? g.doc.id}:${phaseKey}`;
+  let rnd = mulberry32(seedFromText(seed));
   const pickOf = <T>(xs: readonly T[]): T => xs[Math.floor(rnd() * xs.length)]!;
+  const reseat = (seat: number): void => {
+    rnd = mulberry32(seedFromText(`${seed}:${seat}`));
+  };
   if (s.phase === 'day') {
     const w = g.voteWindow();
     if (!w || now < w.opens || now >= w.closes || dayClosed(s)) return acted;
     for (const { seat } of bots) {
+      reseat(seat);
       g.post(seat, pickOf(POSTS), now);
       const legal = g.legal(seat);
       const protect = legal.filter((c) => c.do === 'protect' && c.target !== seat);
       if (protect.length > 0) g.protect(seat, pickOf(protect).target ?? null, now);
-      const votes = legal.filter((c) => c.do === 'vote' && !sameTeam(g, seat, c));
+      const votes = legal.filter((c) => c.do === 'vote' && c.target !== seat && !sameTeam(g, seat, c));
       if (votes.length > 0) g.vote(seat, pickOf(votes).target!, pickOf(REASONS), now);
     }
   } else {
@@ -43,6 +48,7 @@ export function botTurn(g: ForumGame, now: number): boolean {
     // An all-bot team agrees its lowest seat sends; with a human among them the humans agree.
     if (!agreed && !humanBlack && botBlack) g.setSender(botBlack.seat, botBlack.seat, now);
     for (const { seat } of bots) {
+      reseat(seat);
       const legal = g.legal(seat).filter((c) => isNightVerb(c.do) && c.do !== 'explode' && !sameTeam(g, seat, c));
       const byVerb = new Map<string, Command[]>();
       for (const c of legal) byVerb.set(c.do, [...(byVerb.get(c.do) ?? []), c]);

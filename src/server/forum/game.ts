@@ -33,6 +33,8 @@ export interface Step {
 
 const NIGHT_VERBS = ['shoot', 'kill', 'heal', 'seduce', 'explode'] as const;
 export type NightVerb = (typeof NIGHT_VERBS)[number];
+/** The player's own line for the move (the confirmation that follows is the engine's). */
+const VERB_RU: Record<NightVerb, string> = { shoot: 'Выстрел мафии', kill: 'Выстрел', heal: 'Лечение', seduce: 'Соблазнение', explode: 'Взрыв' };
 export const isNightVerb = (v: unknown): v is NightVerb => typeof v === 'string' && (NIGHT_VERBS as readonly string[]).includes(v);
 
 function line(e: GameEvent, lang: 'ru' | 'en'): string {
@@ -241,7 +243,7 @@ export class ForumGame {
       const agreed = this.doc.sender && this.doc.sender.night === s.number ? this.doc.sender.seat : null;
       if (black.length > 1 && agreed !== seat) return fail(forumError('notTeamSender'));
     }
-    this.addMessage({ at: now, channel: `seat:${seat}`, by: seat, text: `${verb} → ${target === null ? '—' : `№${target}`}`, kind: 'action' });
+    this.addMessage({ at: now, channel: `seat:${seat}`, by: seat, text: `${VERB_RU[verb]} → ${target === null ? 'никто' : `№${target}`}`, kind: 'action' });
     const r = this.command({ by: seat, do: verb, target }, now);
     return r.ok ? done(true) : r;
   }

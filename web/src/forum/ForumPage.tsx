@@ -29,7 +29,13 @@ export function leftText(ms: number, lang: 'ru' | 'en'): string {
   return h > 0 ? `${h} h ${mm} min` : `${mm} min`;
 }
 
-const time = (at: number): string => new Date(at).toLocaleString(currentLang() === 'ru' ? 'ru-RU' : 'en-GB', { day: '2-digit', month: '2-digit', hour: '2-digit', minute: '2-digit' });
+/** The table's time zone (its schedule's UTC offset), set by the game on view: every time reads in it. */
+let zoneMinutes = 240;
+const time = (at: number): string => {
+  const d = new Date(at + zoneMinutes * 60_000);
+  const p = (n: number) => String(n).padStart(2, '0');
+  return `${p(d.getUTCDate())}.${p(d.getUTCMonth() + 1)} ${p(d.getUTCHours())}:${p(d.getUTCMinutes())}`;
+};
 
 export default function ForumPage() {
   const path = useLocation().split('?')[0]!;
@@ -166,6 +172,7 @@ function PhaseBar({ game }: { game: Game }) {
 function GameView({ id, tab }: { id: string; tab: Tab }) {
   const { t } = useTranslation();
   const { key, game, reload, err } = useGame(id);
+  if (game) zoneMinutes = game.schedule.utcOffsetMinutes;
   if (!game) return <main className="page forum">{err ? <ErrorLine err={err} /> : <p className="muted">{t('app.loading')}</p>}</main>;
   const tabs: Tab[] = ['thread', 'votes', ...(game.viewer === 'seat' ? (['private'] as Tab[]) : []), ...(game.viewer === 'host' ? (['private', 'host'] as Tab[]) : [])];
   const uniq = [...new Set(tabs)];
