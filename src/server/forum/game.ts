@@ -20,6 +20,8 @@ import type { ChannelId, ForumGameDoc, Message, Post } from './types.js';
 
 export const TEXT_MAX = 4000;
 export const REASON_MAX = 500;
+/** The engine's record keeps a post's first characters (its sayMaxLength). */
+const SAY_MAX = 1000;
 const MIN = 60_000;
 export const EXTEND_MAX_MS = 24 * 60 * MIN;
 
@@ -181,6 +183,11 @@ export class ForumGame {
     if (t.length === 0) return fail(forumError('malformed'));
     if (t.length > TEXT_MAX || (quote?.length ?? 0) > TEXT_MAX) return fail(forumError('tooLong'));
     if (replyTo !== undefined && !this.doc.posts[replyTo - 1]) return fail(forumError('malformed'));
+    // A player's post is also the engine's `say` (R55: who posted on day 1 is on the record).
+    if (by !== 0) {
+      const r = this.command({ by, do: 'say', text: t.slice(0, SAY_MAX) }, now);
+      if (!r.ok) return r;
+    }
     const p: Omit<Post, 'n'> = { at: now, by, name: by === 0 ? 'Ведущий' : this.doc.seats[by - 1]!.name, text: t };
     if (replyTo !== undefined) p.replyTo = replyTo;
     if (quote) p.quote = quote.slice(0, TEXT_MAX);

@@ -79,13 +79,15 @@ export class ForumService {
   async create(input: CreateInput): Promise<Outcome<Created>> {
     const schedule = ScheduleSchema.safeParse({ ...DEFAULT_SCHEDULE, ...(input.schedule ?? {}) });
     if (!schedule.success) return fail(forumError('malformed', { ru: 'расписание', en: 'schedule' }));
-    const seed = randomBytes(16).toString('hex');
-    const setup = validateSetup({ preset: 'forum', players: input.players.map((p) => p.name), seed, options: input.options ?? {} });
-    if (!setup.ok) return fail(forumError('malformed', setup.error.message));
     let season: Season | null = null;
+    const options: Record<string, unknown> = { ...(input.options ?? {}) };
+    delete options['autokillSpent']; // the season's to say, not the creator's
     if (input.seasonId) {
       season = await this.store.getSeason(input.seasonId);
       if (!season) return fail(forumError('notFound'));
+      // R42: who has spent the season's auto-vote plays with it spent.
+      const spent = input.players.map((p, i) => (!p.bot && season!.players[p.name]?.autokillSpent ? i + 1 : 0)).filter((x) => x > 0);
+      if (spent.length > 0) options['autokillSpent'] = spent;
       for (const p of input.players) {
         if (p.bot) continue;
         const row = season.players[p.name];
@@ -93,6 +95,9 @@ export class ForumService {
         if ((row?.posts ?? 0) < season.entryPosts) return fail(forumError('entryPosts', { ru: p.name, en: p.name }));
       }
     }
+    const seed = randomBytes(16).toString('hex');
+    const setup = validateSetup({ preset: 'forum', players: input.players.map((p) => p.name), seed, options });
+    if (!setup.ok) return fail(forumError('malformed', setup.error.message));
     const id = randomBytes(6).toString('base64url');
     const hostKey = newKey();
     const seatKeys: Record<number, string> = {};
