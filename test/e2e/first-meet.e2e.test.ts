@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { GameState, PresetId } from '../../src/engine/index.js';
+import { legalCommands, type GameState, type PresetId } from '../../src/engine/index.js';
 import { MemoryStorage, startServer, type RunningServer } from '../../src/server/index.js';
 import { Client } from '../server/helpers.js';
 import { CHROMIUM, CHROMIUM_ARGS } from './chromium.js';
@@ -259,7 +259,7 @@ describe("what an online player sees (issue 13.6)", () => {
     const res = await fetch(`${server.url}/api/tables`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', origin: server.url },
-      body: JSON.stringify({ preset: 'classic', deal: DEAL, options: { nightEnds: 'allActed' }, clock: { introNightSeconds: 1, voteSeconds: 600, nightSeconds: 600 } }),
+      body: JSON.stringify({ preset: 'classic', deal: DEAL, options: { nightEnds: 'allActed' }, clock: { introNightSeconds: 600, voteSeconds: 600, nightSeconds: 600 } }),
     });
     expect(res.status).toBe(201);
     const t = (await res.json()) as { id: string; seats: { seat: number; token: string }[] };
@@ -286,6 +286,10 @@ describe("what an online player sees (issue 13.6)", () => {
     await page.getByRole('button', { name: 'Показать мою роль' }).click();
     expect(await page.locator('[data-testid="role-intro"]').innerText()).toContain('никуда не уходят');
     await shot(page, 'player-01-intro-night-role-card');
+    // The introduction night ends as its clock would (a long one, so that a slow machine still finds
+    // the role card on screen).
+    const endIntro = legalCommands(table.state, 'clock')[0]!;
+    expect((await table.submit('clock', endIntro, 'test:intro')).ok).toBe(true);
     // Day 1: seat 1 speaks first; a 60-second speech starts at 1:00.
     await until(() => table.state.stage.kind === 'speech' && table.state.stage.seat === 1, 15_000, 'day 1');
     await page.waitForFunction(() => (window as unknown as { __timer: string[] }).__timer.some((x) => x.startsWith('Речь|')));

@@ -25,11 +25,15 @@ export function scanFrames(raw: string[], frames: Frame[], viewer: Viewer, secre
   for (const text of raw) for (const s of secrets.strings) if (text.includes(s)) leaks.push(`secret ${s.slice(0, 8)}… in ${text.slice(0, 80)}`);
   const black = (seat: number): boolean => state.seats[seat - 1]?.team === 'black';
   const meBlack = viewer.kind === 'seat' && black(viewer.seat);
+  const onExit = state.options.revealRoles === 'onExit';
   for (const f of frames) {
     const finished = (f['view'] as { finished?: boolean } | undefined)?.finished === true;
     const revealed = known;
     walk(f, (o) => {
       if (o['t'] === 'roleRevealed' && typeof o['seat'] === 'number') revealed.add(o['seat']);
+      // R16 (revealRoles 'onExit'): a dead seat's role is public. A view sent without its log (a
+      // welcome or a resume after the reveal) shows it with no roleRevealed event in the frame.
+      if (onExit && o['alive'] === false && typeof o['seat'] === 'number' && typeof o['name'] === 'string') revealed.add(o['seat']);
     });
     walk(f, (o) => {
       if ('vis' in o && typeof o['t'] === 'string') {
