@@ -275,8 +275,9 @@ export function registerForumHttp(app: FastifyInstance, svc: ForumService): void
   host('host/summary', (req, g) => {
     const b = parse(TextBody, req.body);
     return svc.run(g.doc.id, (x, now) => {
-      x.hostLog(now, 'Ведущий опубликовал итоги дня', false);
-      return x.post(0, b.text, now);
+      const r = x.post(0, b.text, now);
+      if (r.ok) x.hostLog(now, 'Ведущий опубликовал итоги дня', false);
+      return r;
     });
   });
   host('host/note', (req, g) => {

@@ -150,13 +150,18 @@ export class ForumService {
   run<T>(id: string, fn: (g: ForumGame, now: number) => Outcome<T>): Promise<Outcome<T>> {
     const prev = this.queues.get(id) ?? Promise.resolve();
     const next = prev.then(async (): Promise<Outcome<T>> => {
-      const g = await this.game(id);
+      let g = await this.game(id);
       if (!g) return fail(forumError('notFound'));
       const before = JSON.stringify(g.doc);
       const now = this.now();
       let out: Outcome<T>;
       try {
         out = fn(g, now);
+        if (!out.ok) {
+          // A refusal leaves nothing behind (not even the player's own line before the engine said no).
+          g = new ForumGame(JSON.parse(before) as ForumGameDoc);
+          this.games.set(id, g);
+        }
         this.advance(g, now);
       } catch (e) {
         this.log.error({ forum: id, err: String(e) }, 'forum operation failed');

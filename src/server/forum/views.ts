@@ -1,6 +1,6 @@
 // What each viewer of a forum game receives: built only from view() (the engine's projection),
 // the public thread and the channels the viewer reads. The host sees the judge's view.
-import { visibleEvents, type Viewer } from '../../engine/index.js';
+import { canSee, visibleEvents, type Viewer, type Visibility } from '../../engine/index.js';
 import { localTime } from './calendar.js';
 import { dayClosed, kamikazePick, type ForumGame } from './game.js';
 import type { ChannelId, Message, Post } from './types.js';
@@ -34,8 +34,10 @@ export function needsOf(g: ForumGame, seat: number, now: number): Need[] {
     const acted = s.actions.some((a) => a.seat === seat);
     if (!acted) out.push({ kind: 'night', deadline: st?.at, soon: soon(st?.at) });
   }
-  const mine = g.channelsOf({ kind: 'seat', seat });
-  const unread = g.doc.messages.some((m) => mine.includes(m.channel) && m.by !== seat && m.n > g.doc.seats[seat - 1]!.seenMsg);
+  const seen = g.doc.seats[seat - 1]!.seenMsg;
+  const unread = Object.values(channelsFor(g, { kind: 'seat', seat }))
+    .flat()
+    .some((m) => m.by !== seat && m.n > seen);
   if (unread) out.push({ kind: 'message' });
   return out;
 }
@@ -121,7 +123,11 @@ export function votesOf(g: ForumGame, day: number | undefined, now: number) {
 
 export function channelsFor(g: ForumGame, viewer: Viewer): Record<string, Message[]> {
   const out: Record<string, Message[]> = {};
-  for (const ch of g.channelsOf(viewer)) out[ch] = g.doc.messages.filter((m) => m.channel === ch);
+  const s = g.state;
+  // A message telling an engine event reaches only whom the event's visibility names (the team
+  // channel holds the living team's shots: a dead black seat still reads the chat, not those).
+  const may = (m: Message): boolean => !m.ev || !s || canSee((m.ev as { vis: Visibility }).vis, viewer, s);
+  for (const ch of g.channelsOf(viewer)) out[ch] = g.doc.messages.filter((m) => m.channel === ch && may(m));
   return out;
 }
 
