@@ -4,8 +4,8 @@
 import { mulberry32, seedFromText, type Command } from '../../engine/index.js';
 import { dayClosed, isNightVerb, kamikazePick, type ForumGame } from './game.js';
 
-const POSTS = ['Присматриваюсь к голосам.', 'Слишком тихо сегодня, это подозрительно.', 'Пока мнения нет, слушаю.', 'Вчерашний голос многое объясняет.', 'Поддержу версию выше.'];
-const REASONS = ['Слишком осторожные посты.', 'Голосовал странно вчера.', 'Уходит от ответов.', 'Интуиция.', 'Защищает подозрительных.'];
+const POSTS = ['Присматриваюсь к голосам.', 'Слишком тихо сегодня, это подозрительно.', 'Пока мнения нет, слушаю.', 'Голоса уже многое объясняют.', 'Поддержу версию выше.'];
+const REASONS = ['Слишком осторожные посты.', 'Странно голосует.', 'Уходит от ответов.', 'Интуиция.', 'Защищает подозрительных.'];
 
 /** The bots' turn for the current phase (once per phase); true if they did anything. */
 export function botTurn(g: ForumGame, now: number): boolean {

@@ -191,7 +191,11 @@ export class ForumGame {
     const p: Omit<Post, 'n'> = { at: now, by, name: by === 0 ? 'Ведущий' : this.doc.seats[by - 1]!.name, text: t };
     if (replyTo !== undefined) p.replyTo = replyTo;
     if (quote) p.quote = quote.slice(0, TEXT_MAX);
-    return done(this.addPost(p));
+    const post = this.addPost(p);
+    // One's own post is not news to oneself.
+    const me = by !== 0 ? this.doc.seats[by - 1] : undefined;
+    if (me && me.seenPost === post.n - 1) me.seenPost = post.n;
+    return done(post);
   }
 
   /** R42: one vote with a reason, between the opening and the close; late votes do not count. */
