@@ -13,6 +13,7 @@ import type { Storage } from './storage.js';
 import { MemoryStorage } from './storage-memory.js';
 import { SqliteStorage } from './storage-sqlite.js';
 import { attachWebSocket } from './ws.js';
+import { AccountStore, registerAccounts } from './accounts/index.js';
 import type { TournamentStore } from './tournament-store.js';
 import { MemoryTournamentStore } from './tournament-store-memory.js';
 import { SqliteTournamentStore } from './tournament-store-sqlite.js';
@@ -33,6 +34,7 @@ export { DEFAULT_LIMITS, type Limits, type LimitsPatch } from './limits.js';
 export type { TournamentStore } from './tournament-store.js';
 export { MemoryTournamentStore } from './tournament-store-memory.js';
 export { SqliteTournamentStore } from './tournament-store-sqlite.js';
+export { AccountStore } from './accounts/index.js';
 
 export interface ServerOptions {
   /** Default PORT or 3000; 0 picks a free port. */
@@ -45,6 +47,13 @@ export interface ServerOptions {
   storage?: Storage;
   /** A tournament store (tests); default: beside the tables (the same SQLite file, or memory). */
   tournamentStore?: TournamentStore;
+  /** The account store (tests); default: beside the tables (the same SQLite file, or memory). */
+  accountStore?: AccountStore;
+  /** scrypt cost for passwords (tests make it cheap); default N=2^17, r=8, p=1. */
+  scrypt?: { N: number; r: number; p: number };
+  /** WebAuthn relying party id (RP_ID) and the site's public origin (PUBLIC_ORIGIN); default: the request's host. */
+  rpId?: string;
+  publicOrigin?: string;
   /** Extra allowed browser origins (ORIGINS, comma-separated); `*` allows any. */
   origins?: string[];
   /** The built web app; default web/dist of the project if it exists. */
@@ -77,6 +86,7 @@ export interface RunningServer {
   hub: Hub;
   tournaments: TournamentService;
   forum: ForumService;
+  accounts: AccountStore;
   /** Tables loaded from storage at start and how long that took (ms); warmMs once every table is rebuilt. */
   resumed: { tables: number; ms: number; warmMs?: number };
   /** Resolves when every loaded table has been rebuilt and its timers resumed. */
@@ -130,6 +140,7 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
   const storage = opts.storage ?? storageFromUrl(dbUrl, lim.storage.maxPending);
   const tournamentStore = opts.tournamentStore ?? (opts.storage ? new MemoryTournamentStore() : tournamentStoreFromUrl(dbUrl));
   const forumStore = opts.forumStore ?? (opts.storage || isMemory(dbUrl) ? new MemoryForumStore() : new SqliteForumStore(sqlitePath(dbUrl)));
+  const accounts = opts.accountStore ?? new AccountStore(opts.storage || isMemory(dbUrl) ? ':memory:' : sqlitePath(dbUrl));
   const origins = opts.origins ?? list(env['ORIGINS']);
   const allowedHosts = opts.allowedHosts ?? list(env['ALLOWED_HOSTS']);
   const trustedHops = opts.trustProxy ?? (Number(env['TRUST_PROXY']) || 0);
@@ -162,6 +173,17 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
     ...(trustedHops > 0 ? { trustProxy: (_addr: string, hop: number) => hop < trustedHops } : {}),
   });
   await registerGuards(app, { limits: lim, allowedHosts, trustedHops });
+  const rpId = opts.rpId ?? env['RP_ID'];
+  const publicOrigin = opts.publicOrigin ?? env['PUBLIC_ORIGIN'];
+  await registerAccounts(app, {
+    store: accounts,
+    hub,
+    tournaments,
+    limits: lim,
+    ...(opts.scrypt ? { scrypt: opts.scrypt } : {}),
+    ...(rpId ? { rpId } : {}),
+    ...(publicOrigin ? { publicOrigin } : {}),
+  });
   await registerHttp(app, hub, { origins, webDir: opts.webDir === undefined ? PROJECT_WEB : opts.webDir, limits: lim });
   registerTournamentHttp(app, tournaments);
   registerForumHttp(app, forum);
@@ -187,6 +209,7 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
     hub,
     tournaments,
     forum,
+    accounts,
     resumed,
     warmed: warming,
     limits: lim,
@@ -207,6 +230,7 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
         await tournamentStore.close();
         await forum.idle();
         await forumStore.close();
+        accounts.close();
       })();
       return closing;
     },

@@ -54,6 +54,16 @@ export interface Limits {
     /** Storage calls in flight before new ones fail at once (SQLite). */
     maxPending: number;
   };
+  accounts: {
+    /** Sign-in and sign-up requests of one address (password and passkey alike). */
+    signInPerAddress: { max: number; windowMs: number };
+    /** Failed password sign-ins of one account: over it the account refuses passwords for the window. */
+    failuresPerAccount: { max: number; windowMs: number };
+    /** A session lives this long from its sign-in (ms). */
+    sessionMs: number;
+    /** A session older than this gets a new token on its next request (the old one lapses). */
+    rotateMs: number;
+  };
 }
 
 export const DEFAULT_LIMITS: Limits = {
@@ -77,6 +87,12 @@ export const DEFAULT_LIMITS: Limits = {
   lobby: { unstartedTtlMs: 2 * 3600_000, judgeUnstartedTtlMs: 7 * 24 * 3600_000, pageSize: 50, maxPageSize: 200 },
   clock: { extendMaxSeconds: 600 },
   storage: { maxPending: 10_000 },
+  accounts: {
+    signInPerAddress: { max: 20, windowMs: 10 * 60_000 },
+    failuresPerAccount: { max: 5, windowMs: 15 * 60_000 },
+    sessionMs: 30 * 24 * 3600_000,
+    rotateMs: 24 * 3600_000,
+  },
 };
 
 export type LimitsPatch = { [K in keyof Limits]?: { [J in keyof Limits[K]]?: Limits[K][J] extends object ? Partial<Limits[K][J]> : Limits[K][J] } };

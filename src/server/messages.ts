@@ -14,7 +14,7 @@ const NOT_IN_TEXT = /[\u0000-\u0009\u000B-\u001F\u007F-\u009F\u061C\u200B-\u200F
 const NOT_IN_NAME = /[\n]/u;
 
 /** A message's text (a speech, a reason): NFC, refused (`badText`) with a forbidden character. */
-function cleanText(max: number, multiline: boolean) {
+export function cleanText(max: number, multiline: boolean) {
   return z
     .string()
     .max(max)

@@ -2,12 +2,11 @@
 // connection). The SQL is portable (TEXT, BIGINT, INTEGER; no SQLite-only syntax in the schema)
 // so a Postgres store can run the same migrations. Migrations are numbered and applied once each,
 // in a transaction, and recorded in tournament_migrations.
-import { mkdirSync } from 'node:fs';
-import { dirname } from 'node:path';
-import Database from 'better-sqlite3';
+import type Database from 'better-sqlite3';
+import { applyMigrations, openSqlite, type Migration } from './sqlite-open.js';
 import type { GameVersionRow, TableBinding, TournamentRow, TournamentStore } from './tournament-store.js';
 
-export const TOURNAMENT_MIGRATIONS: readonly { id: number; name: string; sql: string }[] = [
+export const TOURNAMENT_MIGRATIONS: readonly Migration[] = [
   {
     id: 1,
     name: 'tournaments, game record versions, table bindings',
@@ -81,18 +80,7 @@ interface BindingDbRow {
 
 /** Apply the migrations this database has not had yet. */
 export function migrate(db: Database.Database): number[] {
-  db.exec('CREATE TABLE IF NOT EXISTS tournament_migrations (id INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at BIGINT NOT NULL)');
-  const done = new Set((db.prepare('SELECT id FROM tournament_migrations').all() as { id: number }[]).map((r) => r.id));
-  const applied: number[] = [];
-  for (const m of TOURNAMENT_MIGRATIONS) {
-    if (done.has(m.id)) continue;
-    db.transaction(() => {
-      db.exec(m.sql);
-      db.prepare('INSERT INTO tournament_migrations (id, name, applied_at) VALUES (?, ?, ?)').run(m.id, m.name, Date.now());
-    })();
-    applied.push(m.id);
-  }
-  return applied;
+  return applyMigrations(db, 'tournament_migrations', TOURNAMENT_MIGRATIONS);
 }
 
 export class SqliteTournamentStore implements TournamentStore {
@@ -100,10 +88,7 @@ export class SqliteTournamentStore implements TournamentStore {
   private st: Record<string, Database.Statement>;
 
   constructor(file: string) {
-    if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
-    this.db = new Database(file);
-    this.db.pragma('journal_mode = WAL');
-    this.db.pragma('busy_timeout = 5000');
+    this.db = openSqlite(file);
     migrate(this.db);
     this.st = {
       insert: this.db.prepare('INSERT INTO tournaments (id, created_at, updated_at, revision, token_hash, name, body) VALUES (?, ?, ?, ?, ?, ?, ?)'),

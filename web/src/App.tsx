@@ -5,6 +5,7 @@ import { lazy, Suspense, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { currentLang, setLang } from './lib/i18n.js';
 import { Link, matchPath, useLocation } from './lib/router.js';
+import { AccountBadge } from './account/AccountBadge.js';
 import { HomePage } from './pages/HomePage.js';
 import { CreatedPage } from './pages/CreatedPage.js';
 import { PlayPage } from './pages/PlayPage.js';
@@ -17,6 +18,8 @@ const DisplayPage = lazy(() => import('./display/DisplayPage.js'));
 const ProtocolPage = lazy(() => import('./protocol/ProtocolPage.js'));
 const BalancePage = lazy(() => import('./pages/BalancePage.js'));
 const ForumPage = lazy(() => import('./forum/ForumPage.js'));
+const AccountPage = lazy(() => import('./account/AccountPage.js'));
+const ClubAdminPage = lazy(() => import('./account/ClubAdminPage.js'));
 
 interface Route {
   pattern: string;
@@ -41,6 +44,8 @@ const ROUTES: Route[] = [
   { pattern: '/balance', Page: BalancePage },
   // Forum games (docs/forum.md): the list, a game and its tabs, seasons (/f/s/…), players (/f/p/…).
   ...['/f', '/f/:id', '/f/:id/:tab'].map((pattern) => ({ pattern, Page: ForumPage })),
+  { pattern: '/account', Page: AccountPage },
+  { pattern: '/account/clubs/:club', Page: ClubAdminPage },
 ];
 
 export function LangSwitch() {
@@ -81,6 +86,7 @@ export function App() {
             <Link to="/balance">{t('nav.balance')}</Link>
             <Link to="/f">{t('forum.title')}</Link>
           </nav>
+          <AccountBadge />
           <LangSwitch />
         </header>
       )}

@@ -11,11 +11,19 @@ export class ApiError extends Error {
   }
 }
 
-async function call<T>(path: string, init?: RequestInit): Promise<T> {
-  const res = await fetch(path, {
-    ...init,
-    headers: init?.body ? { 'content-type': 'application/json', ...(init.headers ?? {}) } : init?.headers,
-  });
+/** The CSRF cookie of a signed-in session (docs/accounts.md), sent back in a header on every write. */
+export function csrfToken(): string | null {
+  if (typeof document === 'undefined') return null;
+  const m = /(?:^|;\s*)gorod_csrf=([^;]+)/.exec(document.cookie);
+  return m ? decodeURIComponent(m[1]!) : null;
+}
+
+export async function call<T>(path: string, init?: RequestInit): Promise<T> {
+  const headers: Record<string, string> = { ...((init?.headers as Record<string, string> | undefined) ?? {}) };
+  if (init?.body) headers['content-type'] = 'application/json';
+  const csrf = init?.method && init.method !== 'GET' ? csrfToken() : null;
+  if (csrf) headers['x-csrf-token'] = csrf;
+  const res = await fetch(path, { ...init, headers });
   const text = await res.text();
   let body: unknown = null;
   try {

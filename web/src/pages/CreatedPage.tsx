@@ -1,8 +1,10 @@
 // A table was created: its links (each seat's join link, spectator, display, host/judge), kept in
 // this browser so the host can come back to them.
-import { useState } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api } from '../lib/api.js';
+import { accountApi } from '../account/account-api.js';
+import { api, errorText } from '../lib/api.js';
+import { currentLang } from '../lib/i18n.js';
 import { Link, routeParam } from '../lib/router.js';
 import { absolute, createdTable, judgeLink, playLink, rememberCreated, seatLink } from '../lib/storage.js';
 
@@ -19,6 +21,44 @@ function Copy({ text }: { text: string }) {
     >
       {done ? t('created.copied') : t('created.copy')}
     </button>
+  );
+}
+
+/** The host seats a registered player by nickname: the seat opens from that player's account. */
+function SeatPlayer({ id, hostToken, seats }: { id: string; hostToken: string; seats: number[] }) {
+  const { t } = useTranslation();
+  const [seat, setSeat] = useState(seats[0] ?? 1);
+  const [name, setName] = useState('');
+  const [msg, setMsg] = useState<string | null>(null);
+  if (seats.length === 0) return null;
+  const submit = (e: FormEvent): void => {
+    e.preventDefault();
+    accountApi.seatPlayer(id, seat, hostToken, name.trim()).then(
+      (r) => setMsg(t('account.seated', { n: r.seat, nickname: r.nickname })),
+      (x: unknown) => setMsg(errorText(x, currentLang())),
+    );
+  };
+  return (
+    <section className="panel">
+      <h2>{t('account.seatPlayer')}</h2>
+      <p className="option-doc">{t('account.seatPlayerHelp')}</p>
+      <form className="seat-player" onSubmit={submit}>
+        <label htmlFor="seat-player-seat">{t('account.seatNo')}</label>
+        <select id="seat-player-seat" value={seat} onChange={(e) => setSeat(Number(e.target.value))}>
+          {seats.map((n) => (
+            <option key={n} value={n}>
+              {n}
+            </option>
+          ))}
+        </select>
+        <label htmlFor="seat-player-name">{t('account.nickname')}</label>
+        <input id="seat-player-name" value={name} maxLength={64} onChange={(e) => setName(e.target.value)} data-testid="seat-player-name" />
+        <button type="submit" className="btn" disabled={!name.trim()} data-testid="seat-player">
+          {t('account.seatPlayerDo')}
+        </button>
+      </form>
+      {msg && <p className="hint" data-testid="seat-player-result">{msg}</p>}
+    </section>
   );
 }
 
@@ -89,6 +129,7 @@ export function CreatedPage() {
           ))}
         </ul>
       </section>
+      <SeatPlayer id={id} hostToken={tbl.hostToken} seats={tbl.seats.filter((s) => !s.bot).map((s) => s.seat)} />
       <section className="panel">
         <h2>{t('created.others')}</h2>
         <ul className="link-list">

@@ -7,6 +7,8 @@ import { currentLang } from '../lib/i18n.js';
 import type { TableInfo } from '../lib/protocol.js';
 import { Link, queryParam, routeParam } from '../lib/router.js';
 import { nickname, setNickname } from '../lib/storage.js';
+import { accountApi } from '../account/account-api.js';
+import { loadMe, useMe } from '../account/session.js';
 import { useGameClient, useGameSnapshot, type ConnStatus, type GameClient } from '../lib/ws.js';
 import { GameOver } from '../table/GameOver.js';
 import { HostClock } from '../table/HostClock.js';
@@ -30,7 +32,9 @@ export function ConnectionNotice({ status, reconnects }: { status: ConnStatus; r
 
 function NicknameForm({ id, seat, token, onDone }: { id: string; seat: number; token: string; onDone: () => void }) {
   const { t } = useTranslation();
-  const [name, setName] = useState(nickname());
+  // A signed-in player's seat already has the account's nickname: offered first.
+  const me = useMe();
+  const [name, setName] = useState(me?.nickname ?? nickname());
   const [error, setError] = useState<string | null>(null);
   const submit = async (e: FormEvent): Promise<void> => {
     e.preventDefault();
@@ -140,11 +144,40 @@ function Table({ id, token }: { id: string; token: string }) {
   );
 }
 
+/**
+ * The seat's credential: the link's token, or — for a signed-in player — the seat bound to the
+ * account. A seat link opened while signed in is bound to the account and taken out of the
+ * address bar (the session brings it back on any device). Guests: the link as it is.
+ */
+function useSeatToken(id: string): { token: string | null; seat: number; pending: boolean } {
+  const [urlToken] = useState(() => queryParam('token'));
+  const [found, setFound] = useState<{ token: string; seat: number } | null>(null);
+  const [pending, setPending] = useState(urlToken === null);
+  useEffect(() => {
+    let live = true;
+    void loadMe().then(async (me) => {
+      if (!me) return;
+      // Only a seat's link (`&seat=N`) is bound: the host's and the spectators' links are not seats.
+      if (urlToken && queryParam('seat')) {
+        const r = await accountApi.bindSeat(urlToken).catch(() => null);
+        if (r && live) window.history.replaceState(window.history.state, '', `/play/${encodeURIComponent(id)}?seat=${r.seat}`);
+      } else if (!urlToken) {
+        const r = await accountApi.mySeat(id).catch(() => null);
+        if (r && live) setFound({ token: r.token, seat: r.seat });
+      }
+    }).finally(() => live && setPending(false));
+    return () => {
+      live = false;
+    };
+  }, [id, urlToken]);
+  if (urlToken) return { token: urlToken, seat: Number(queryParam('seat') ?? 0), pending: false };
+  return { token: found?.token ?? null, seat: found?.seat ?? Number(queryParam('seat') ?? 0), pending };
+}
+
 export function PlayPage() {
   const { t } = useTranslation();
   const id = routeParam('/play/:id', 'id') ?? '';
-  const token = queryParam('token');
-  const seat = Number(queryParam('seat') ?? 0);
+  const { token, seat, pending } = useSeatToken(id);
   const namedKey = `gorod.named.${id}.${seat}`;
   const [named, setNamed] = useState(() => seat === 0 || sessionStorage.getItem(namedKey) === '1');
   const [info, setInfo] = useState<TableInfo | null>(null);
@@ -152,11 +185,13 @@ export function PlayPage() {
     if (named) return;
     api.table(id).then(setInfo, () => setNamed(true));
   }, [id, named]);
+  if (!token && pending) return <p className="page muted">{t('app.loading')}</p>;
   if (!token) {
     return (
       <main className="page narrow">
         <h1>{t('join.needLink')}</h1>
-        <Link to="/">{t('nav.home')}</Link>
+        <p className="hint">{t('account.seatFromAccount')}</p>
+        <Link to="/account">{t('account.signIn')}</Link> · <Link to="/">{t('nav.home')}</Link>
       </main>
     );
   }

@@ -1,0 +1,74 @@
+// What every account route shares: the store, sessions, the hub and tournaments, the limits, and
+// small helpers (the signed-in account or a refusal, body parsing, the audit log).
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import type { Hub } from '../hub.js';
+import type { Limits } from '../limits.js';
+import { cleanText } from '../messages.js';
+import type { TournamentService } from '../tournaments.js';
+import { AccountError, accountFail, type AccountErrorCode } from './errors.js';
+import type { SignedIn, Sessions } from './sessions.js';
+import type { AccountStore, ClubRole } from './store.js';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The request's live session (cookie), or null for a guest. */
+    signedIn: SignedIn | null;
+  }
+}
+
+export interface AccountsContext {
+  store: AccountStore;
+  sessions: Sessions;
+  hub: Hub;
+  tournaments: TournamentService;
+  limits: Limits;
+  /** scrypt parameters (tests make them cheap). */
+  scrypt?: { N: number; r: number; p: number };
+  /** RP_ID and PUBLIC_ORIGIN, or (unset) the request's own host. */
+  rpId?: string;
+  publicOrigin?: string;
+}
+
+/** A nickname an account may take: 2..32 letters, digits, space, dot, hyphen, underscore. */
+export const AccountNickname = z
+  .string()
+  .transform((s) => s.trim().normalize('NFC').replace(/\s+/g, ' '))
+  .pipe(z.string().regex(/^[\p{L}\p{N}][\p{L}\p{N} ._-]{0,30}[\p{L}\p{N}._-]$/u));
+export const Password = z.string().min(10).max(256);
+export const ClubId = z.string().regex(/^[a-z0-9][a-z0-9-]{0,30}[a-z0-9]$/);
+export const FreeText = cleanText(200, false);
+
+export function need(req: FastifyRequest): SignedIn {
+  if (!req.signedIn) throw new AccountError(401, 'signInRequired');
+  return req.signedIn;
+}
+
+export function parse<S extends z.ZodType>(schema: S, body: unknown, code: AccountErrorCode = 'badRequest'): z.infer<S> {
+  const r = schema.safeParse(body);
+  if (!r.success) throw new AccountError(400, code);
+  return r.data;
+}
+
+/** Wrap a handler: an AccountError becomes its status and message. */
+export function handle<R extends FastifyRequest>(fn: (req: R, reply: FastifyReply) => Promise<unknown>) {
+  return async (req: R, reply: FastifyReply): Promise<unknown> => {
+    try {
+      return await fn(req, reply);
+    } catch (e) {
+      if (e instanceof AccountError) return accountFail(reply, e.status, e.code);
+      throw e;
+    }
+  };
+}
+
+/** The caller's role in a club must be one of `roles`. */
+export function requireRole(ctx: AccountsContext, clubId: string, accountId: string, roles: readonly ClubRole[]): ClubRole {
+  if (!ctx.store.club(clubId)) throw new AccountError(404, 'clubNotFound');
+  const role = ctx.store.role(clubId, accountId);
+  if (!role || !roles.includes(role)) throw new AccountError(403, 'forbidden');
+  return role;
+}
+
+/** Per-address rate limit of a route (@fastify/rate-limit, registered in http-guards.ts). */
+export const perAddress = (l: { max: number; windowMs: number }) => ({ config: { rateLimit: { max: l.max, timeWindow: l.windowMs } } });

@@ -1,0 +1,91 @@
+// The signed-in player's own data: the account page (GET /api/me), the JSON export, the deletion,
+// claiming a tournament player with a one-time code; and the public part of an account by
+// nickname (GET /api/accounts/:nickname: nickname history, clubs, claimed tournament players).
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { handle, need, parse, type AccountsContext } from './context.js';
+import { AccountError } from './errors.js';
+import { normalizeCode, randomToken, sha256 } from './secrets.js';
+import { seatSummary } from './seats-http.js';
+
+const ClaimBody = z.strictObject({ code: z.string().min(4).max(40) });
+
+export function registerMeHttp(app: FastifyInstance, ctx: AccountsContext): void {
+  const { store, hub, sessions } = ctx;
+
+  app.get(
+    '/api/me',
+    handle(async (req) => {
+      const { account: a } = need(req);
+      return {
+        nickname: a.nickname,
+        createdAt: a.createdAt,
+        hasPassword: a.passwordHash !== null,
+        passkeys: store.passkeysOf(a.id).map((p) => ({ createdAt: p.createdAt, usedAt: p.usedAt })),
+        nicknames: store.nicknames(a.id),
+        clubs: store.clubsOf(a.id),
+        players: store.playersOf(a.id),
+        seats: await Promise.all(store.seatsOf(a.id, 50).map((s) => seatSummary(hub, s.tableId, s.seat))),
+      };
+    }),
+  );
+
+  /** Everything stored about the account, as JSON (no secret: no hash, no token). */
+  app.get(
+    '/api/me/export',
+    handle(async (req, reply) => {
+      const { account: a } = need(req);
+      void reply.header('content-disposition', `attachment; filename="gorod-account.json"`);
+      return {
+        format: 'gorod-account-export/1',
+        exportedAt: new Date().toISOString(),
+        account: { id: a.id, nickname: a.nickname, createdAt: a.createdAt, hasPassword: a.passwordHash !== null },
+        nicknames: store.nicknames(a.id),
+        passkeys: store.passkeysOf(a.id).map((p) => ({ id: p.id, createdAt: p.createdAt, usedAt: p.usedAt, transports: p.transports })),
+        seats: store.seatsOf(a.id, 100_000).map((s) => ({ table: s.tableId, seat: s.seat, boundAt: s.boundAt })),
+        tournamentPlayers: store.playersOf(a.id),
+        clubs: store.clubsOf(a.id),
+        auditAsActor: store.auditOf({ actor: a.id }, 100_000),
+      };
+    }),
+  );
+
+  /** Delete the account: the player becomes a pseudonym (docs/accounts.md says what stays). */
+  app.delete(
+    '/api/me',
+    handle(async (req, reply) => {
+      const me = need(req);
+      const pseudonym = `deleted-${randomToken(6)}`;
+      store.deleteAccount(me.account.id, pseudonym, Date.now());
+      sessions.end(req, reply, null);
+      return { ok: true, pseudonym };
+    }),
+  );
+
+  /** A one-time code from an organizer: the tournament's registered player is this account. */
+  app.post(
+    '/api/me/claim',
+    handle(async (req) => {
+      const me = need(req);
+      const { code } = parse(ClaimBody, req.body);
+      const c = store.useClaimCode(sha256(normalizeCode(code)), me.account.id, Date.now());
+      if (!c) throw new AccountError(404, 'badCode');
+      return { tournament: c.tournamentId, player: c.playerId, nickname: c.playerName };
+    }),
+  );
+
+  app.get<{ Params: { nickname: string } }>(
+    '/api/accounts/:nickname',
+    handle(async (req) => {
+      const a = store.byNickname(req.params.nickname);
+      if (!a) throw new AccountError(404, 'accountNotFound');
+      return {
+        nickname: a.nickname,
+        since: a.createdAt,
+        nicknames: store.nicknames(a.id).map((n) => n.nickname),
+        clubs: store.clubsOf(a.id).map((c) => ({ id: c.id, name: c.name, role: c.role })),
+        players: store.playersOf(a.id).map((p) => ({ tournament: p.tournamentId, player: p.playerId, nickname: p.playerName })),
+      };
+    }),
+  );
+}
