@@ -107,6 +107,14 @@ export interface RunningServer {
 const isMemory = (url: string): boolean => url === 'memory:' || url === ':memory:';
 const sqlitePath = (url: string): string => resolve(url.replace(/^sqlite:(\/\/)?/, '').replace(/^file:(\/\/)?/, ''));
 
+/**
+ * Forum games live in their own file beside the tables' (`gorod.sqlite` → `gorod.forum.sqlite`):
+ * a forum write never waits on the tables' worker, nor blocks the event loop on its lock.
+ */
+export function forumPath(tables: string): string {
+  return tables.replace(/(\.sqlite3?|\.db)?$/, '.forum.sqlite');
+}
+
 export function storageFromUrl(url: string, maxPending?: number): Storage {
   if (isMemory(url)) return new MemoryStorage();
   const busy = Number(process.env['SQLITE_BUSY_MS']);
@@ -139,7 +147,7 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
   const dbUrl = opts.databaseUrl ?? env['DATABASE_URL'] ?? './data/gorod.sqlite';
   const storage = opts.storage ?? storageFromUrl(dbUrl, lim.storage.maxPending);
   const tournamentStore = opts.tournamentStore ?? (opts.storage ? new MemoryTournamentStore() : tournamentStoreFromUrl(dbUrl));
-  const forumStore = opts.forumStore ?? (opts.storage || isMemory(dbUrl) ? new MemoryForumStore() : new SqliteForumStore(sqlitePath(dbUrl)));
+  const forumStore = opts.forumStore ?? (opts.storage || isMemory(dbUrl) ? new MemoryForumStore() : new SqliteForumStore(forumPath(sqlitePath(dbUrl))));
   const accounts = opts.accountStore ?? new AccountStore(opts.storage || isMemory(dbUrl) ? ':memory:' : sqlitePath(dbUrl));
   const origins = opts.origins ?? list(env['ORIGINS']);
   const allowedHosts = opts.allowedHosts ?? list(env['ALLOWED_HOSTS']);
