@@ -1,6 +1,6 @@
 // Forum games and seasons in SQLite (better-sqlite3, WAL), in their own file beside the tables'
-// (index.ts forumPath): a synchronous write here never waits on the tables' worker's lock. A game is a small document written whole on each change (a forum game changes
-// a few hundred times a day at most).
+// (index.ts forumPath): a synchronous write here never waits on the tables' worker's lock. A game
+// is a small document written whole on each change (a few hundred times a day at most).
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
