@@ -1,5 +1,5 @@
 // Lint: TypeScript's recommended rules, plus the engine boundary — src/engine imports only
-// its own files (no server, web, db, Node built-ins or packages).
+// its own files (no server, web, db, Node built-ins or packages): core/, presets/<name>/ and index.ts.
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
@@ -29,7 +29,7 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            { regex: '^(?!\\./)', message: 'The engine imports only its own modules (no packages, no Node built-ins, nothing outside src/engine).' },
+            { regex: '^(?!\\.\\.?/)', message: 'The engine imports only its own modules (no packages, no Node built-ins, nothing outside src/engine).' },
           ],
         },
       ],
@@ -45,6 +45,23 @@ export default tseslint.config(
       ],
       'no-restricted-properties': ['error', { object: 'Math', property: 'random', message: 'Use the seeded PRNG (rng.ts).' }],
     },
+  },
+  {
+    // Depth keeps relative imports inside src/engine: index.ts may only look beside itself,
+    // core/ and presets/ up to src/engine, presets/<name>/ up to src/engine too.
+    files: ['src/engine/*.ts'],
+    ignores: ['src/engine/**/*.test.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [{ regex: '^(?!\\./)', message: 'src/engine/index.ts imports only its own modules.' }] }] },
+  },
+  {
+    files: ['src/engine/core/*.ts', 'src/engine/presets/*.ts'],
+    ignores: ['src/engine/**/*.test.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [{ regex: '^(?!\\./|\\.\\./(?!\\.\\./))', message: 'The engine imports only its own modules (nothing outside src/engine).' }] }] },
+  },
+  {
+    files: ['src/engine/presets/*/*.ts'],
+    ignores: ['src/engine/**/*.test.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [{ regex: '^(?!\\./|\\.\\./(?!\\.\\./)|\\.\\./\\.\\./(?!\\.\\./))', message: 'The engine imports only its own modules (nothing outside src/engine).' }] }] },
   },
   {
     // The tournament module is pure like the engine: its own files and the engine, nothing else.

@@ -2,8 +2,8 @@
 // within the rules (votes with a reason, night choices, changed now and then), the clock closes
 // each day and night (R52). Deterministic in (size, seed, roles, options).
 import { apply, legalCommands, mulberry32, startGame, type Command, type GameState, type RoleId, type Setup } from '../src/engine/index.js';
-import { FORUM_OPTIONAL, forumDealWith } from '../src/engine/forum-deal.js';
-import { shuffleInPlace } from '../src/engine/rng.js';
+import { FORUM_OPTIONAL, forumDealWith } from '../src/engine/presets/forum/forum-deal.js';
+import { shuffleInPlace } from '../src/engine/core/rng.js';
 
 export { FORUM_OPTIONAL };
 

@@ -1,6 +1,7 @@
 // The black team's shared reasoning. Every black seat computes the night target from what the
 // whole team can see (public claims and speeches, the don's plan), never from one member's
 // private answers, so the team shoots as one (R12 needs unanimity) without talking.
+import { checksRole } from '../engine/index.js';
 import type { Notes } from './notes.js';
 import { assess, type Belief } from './suspicion.js';
 
@@ -29,7 +30,7 @@ export function danger(n: Notes, seat: number): number {
 export function fakeClaimer(n: Notes): number | undefined {
   const team = [...teamOf(n)].filter((s) => n.alive(s)).sort((a, b) => a - b);
   for (const [seat] of n.claims) if (team.includes(seat)) return seat;
-  return team.find((s) => n.known.get(s)?.role !== 'don') ?? team[0];
+  return team.find((s) => !checksRole(n.known.get(s)?.role)) ?? team[0];
 }
 
 export function blackTarget(n: Notes): { target: number | null; why: string } {
@@ -38,7 +39,7 @@ export function blackTarget(n: Notes): { target: number | null; why: string } {
   if (reds.length === 0) return { target: null, why: 'no red left to shoot' };
   const claimed = [...n.claims.keys()].filter((s) => reds.includes(s)).sort((a, b) => a - b)[0];
   if (claimed !== undefined) return { target: claimed, why: `${claimed} opened up as sheriff: the team shoots him` };
-  const don = [...team].find((s) => n.known.get(s)?.role === 'don');
+  const don = [...team].find((s) => checksRole(n.known.get(s)?.role));
   if (don !== undefined) {
     const signal = [...n.speeches].reverse().find((x) => x.seat === don && x.sp.watching !== undefined)?.sp.watching;
     if (signal !== undefined && reds.includes(signal)) return { target: signal, why: `the don signalled ${signal} as the sheriff: shoot him (classic-sports-10, "Задачи Дона")` };

@@ -4,7 +4,7 @@
 // a false sheriff; black shoots the public sheriff, then the don's signal, then the don's plan,
 // pushes the reds the table already doubts, splits the table on day 1, and may claim sheriff.
 // A pure function of the view, the legal commands and the seat's random stream.
-import { ROLE_DEFS, SPEECHES, type Command, type SpeechKind } from '../engine/index.js';
+import { checksRole, checksTeam, ROLE_DEFS, SPEECHES, type Command, type SpeechKind } from '../engine/index.js';
 import { NotesCache, type Notes } from './notes.js';
 import type { BotDecision, BotInput, Lang, Policy, PolicyDef } from './policy.js';
 import { renderSpeech, type Speech } from './speech.js';
@@ -58,7 +58,8 @@ function redSpeech(c: Ctx, b: Belief, kind: 'day' | 'tie' | 'last'): { sp: Speec
   const whys: string[] = [];
   const others = n.living.filter((s) => s !== n.me && !b.red.has(s));
   const ranked = others.slice().sort((x, y) => scoreOf(b, y) - scoreOf(b, x));
-  if (n.role === 'sheriff') {
+  // Asked of the role's abilities: the one whose check answers «black?» opens up as the sheriff.
+  if (checksTeam(n.role)) {
     const myBlacks = [...n.checks].filter(([, r]) => r === 'black').map(([t]) => t);
     const blackOut = myBlacks.some((t) => !n.alive(t));
     const liarAlive = [...b.liars].some((s) => n.alive(s));
@@ -156,7 +157,7 @@ function blackSpeech(c: Ctx, kind: 'day' | 'tie' | 'last'): { sp: Speech; why: s
       }
     }
   }
-  if (n.role === 'don') {
+  if (checksRole(n.role)) {
     const found = [...n.checks].find(([t, r]) => r === 'sheriff' && n.alive(t));
     if (found && !n.claims.has(found[0])) {
       sp.watching = found[0];

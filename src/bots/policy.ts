@@ -2,7 +2,8 @@
 // seeded random stream. It never receives the game state itself.
 import type { Command, GameView } from '../engine/index.js';
 
-export type Lang = 'ru' | 'en';
+import type { Lang } from '../engine/index.js';
+export type { Lang };
 
 export interface BotInput {
   view: GameView;

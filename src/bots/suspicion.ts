@@ -1,6 +1,7 @@
 // How a player reads the table (guide-classic, "Первый день красного игрока": 95 % analysis of
 // who nominated whom and who voted against whom, 5 % intuition). Scores are log-odds-like:
 // above 0 leans black, below leans red. Each contribution keeps its reason, so a decision can say why.
+import { checksTeam } from '../engine/index.js';
 import type { Notes, Claim } from './notes.js';
 import type { Reason } from './reasons.js';
 
@@ -43,7 +44,7 @@ export function assess(n: Notes, o: AssessOptions = {}): Belief {
   // (or me, a red) black is lying; if I am the sheriff, every other claimant lies.
   const claims = [...n.claims.values()];
   const liar = (c: Claim): Reason | null => {
-    if (own && n.role === 'sheriff' && c.seat !== n.me) return { k: 'falseSheriffMe' };
+    if (own && checksTeam(n.role) && c.seat !== n.me) return { k: 'falseSheriffMe' };
     if (own && b.black.has(c.seat) && n.team !== 'black') return { k: 'knownBlackClaims' };
     for (const [t, black] of c.checks) {
       if (black && b.red.has(t)) return { k: 'calledRedBlack', t };

@@ -19,6 +19,7 @@ import { MemoryTournamentStore } from './tournament-store-memory.js';
 import { SqliteTournamentStore } from './tournament-store-sqlite.js';
 import { TournamentService } from './tournaments.js';
 import { registerTournamentHttp } from './tournaments-http.js';
+import { registerPlayersHttp } from './players-http.js';
 import { TOURNAMENT_WS_PATH, tournamentWebSocket } from './tournaments-ws.js';
 import { systemClock, type ForumClock } from './forum/clock.js';
 import { registerForumHttp } from './forum/http.js';
@@ -194,6 +195,7 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
   });
   await registerHttp(app, hub, { origins, webDir: opts.webDir === undefined ? PROJECT_WEB : opts.webDir, limits: lim });
   registerTournamentHttp(app, tournaments);
+  registerPlayersHttp(app, tournaments);
   registerForumHttp(app, forum);
   await forum.load();
   const live = tournamentWebSocket(tournaments);

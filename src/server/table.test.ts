@@ -2,7 +2,7 @@
 // changed for it, and a fresh start (resync) for a seat whose team changed and who now sees the
 // black past. Table-level: fake connections record what they are sent.
 import { describe, expect, it } from 'vitest';
-import { T12 } from '../engine/forum-cases.js';
+import { T12 } from '../../test/fixtures/forum-cases.js';
 import { validateSetup, visibleEvents, type Command, type GameView, type Viewer } from '../engine/index.js';
 import { MemoryStorage } from './storage-memory.js';
 import type { TableRow } from './storage.js';

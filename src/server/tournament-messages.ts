@@ -26,6 +26,17 @@ export const TournamentOptionsBody = z.strictObject({
   hideExtraUntilFinals: z.boolean().optional(),
   finalistsFirst: z.boolean().optional(),
   ratingKind: z.enum(['club', 'tournament', 'elite', 'none']).optional(),
+  schedule: z
+    .strictObject({
+      from: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).optional(),
+      to: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).optional(),
+      games: z.number().int().min(1).max(100).optional(),
+      finalTop: z.number().int().min(10).max(1000).optional(),
+      finalGames: z.number().int().min(1).max(100).optional(),
+      finalWeight: z.number().positive().max(100).optional(),
+      finished: z.boolean().optional(),
+    })
+    .optional(),
 });
 
 export const CreateTournamentBody = z.strictObject({
@@ -59,6 +70,9 @@ export const SeatingBody = z.strictObject({
   tableWeight: z.number().min(0).max(100).optional(),
 });
 export type SeatingBody = z.infer<typeof SeatingBody>;
+
+export const SwapBody = z.strictObject({ round: z.number().int().min(1).max(1000), a: playerRef, b: playerRef });
+export type SwapBody = z.infer<typeof SwapBody>;
 
 export const FinalsBody = z.strictObject({
   top: z.number().int().min(10).max(1000),
@@ -115,6 +129,8 @@ export const TOURNAMENT_SERVER_ERRORS = {
   playerLocked: ['Игрок уже играл или рассажен', 'The player has played or is seated already'],
   finalsExist: ['Финал уже рассажен', 'The finals are seated already'],
   tableOpen: ['За этим столом уже идёт игра', 'A game is already under way at this slot'],
+  forbiddenPair: ['Эти игроки не должны сидеть за одним столом', 'These players must not share a table'],
+  clubNotFound: ['Клуб не найден', 'No such club'],
   reasonRequired: ['Исправление игры требует причины', 'A correction needs a reason'],
   noVersion: ['Нет такой версии записи', 'No such version of the record'],
   noRecord: ['У игры ещё нет записи', 'The game has no record yet'],

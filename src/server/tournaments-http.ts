@@ -17,6 +17,7 @@ import {
   PatchTournamentBody,
   RecordBody,
   SeatingBody,
+  SwapBody,
   TournamentApiError,
 } from './tournament-messages.js';
 import { gameView, protocolLines, publicRecord, publicTournament, ratedGames, ratingsOf, standingsOf, statsOf } from './tournament-views.js';
@@ -170,6 +171,15 @@ export function registerTournamentHttp(app: FastifyInstance, svc: TournamentServ
       await organizer(req);
       const r = await svc.seat(req.params.id, parse(SeatingBody, req.body));
       return { tournament: doc(r.loaded), quality: r.value.quality, moves: r.value.moves };
+    }),
+  );
+
+  /** Swap two players of a round by hand: `{round, a, b}` (player ids) → the tournament. */
+  app.post(
+    '/api/tournaments/:id/seating/swap',
+    handle(async (req) => {
+      await organizer(req);
+      return doc((await svc.swap(req.params.id, parse(SwapBody, req.body))).loaded);
     }),
   );
 

@@ -36,6 +36,7 @@ import {
   type NewPlayers,
   type PatchTournamentBody,
   type SeatingBody,
+  type SwapBody,
 } from './tournament-messages.js';
 import type { AttachedBy, GameVersionRow, TournamentRow, TournamentStore } from './tournament-store.js';
 import { currentOf, publicTournament, ratedGames, ratingsOf, standingsOf, type Loaded, type PublicTournament, type TableStatusOf, type TournamentSnapshot } from './tournament-views.js';
@@ -315,6 +316,38 @@ export class TournamentService {
       const done = await this.runJob(qualifyingJob(t, plan), body);
       t.rounds = done.rounds;
       return { quality: done.quality, moves: done.moves };
+    });
+  }
+
+  /**
+   * Swap two players of one round by hand (seats or tables): refused when a game either sits at
+   * has a record or a table, or when a forbidden pair would come to share a table.
+   */
+  swap(id: string, body: SwapBody): Promise<{ loaded: Loaded }> {
+    return this.mutate(id, (t, l) => {
+      const round = t.rounds[body.round - 1];
+      if (!round) return refuse(404, 'noSuchSlot');
+      const find = (pid: string): { g: number; k: number } | null => {
+        for (const [g, game] of round.games.entries()) {
+          const k = game.seats.indexOf(pid);
+          if (k >= 0) return { g, k };
+        }
+        return null;
+      };
+      const a = find(body.a);
+      const b = find(body.b);
+      if (!a || !b || body.a === body.b) return refuse(404, 'playerNotFound', 'both players must sit in this round');
+      for (const x of [a, b]) {
+        const ref = { round: body.round, table: round.games[x.g]!.table };
+        if (l.current.has(slotKey(ref)) || l.bindings.some((bd) => bd.round === ref.round && bd.table === ref.table)) return refuse(409, 'seatingLocked', 'a game of these players has begun');
+      }
+      round.games[a.g]!.seats[a.k] = body.b;
+      round.games[b.g]!.seats[b.k] = body.a;
+      const bad = new Set(t.forbidden.map(([x, y]) => `${x} ${y}`));
+      for (const x of [a, b]) {
+        const seats = round.games[x.g]!.seats;
+        for (const p of seats) for (const q of seats) if (bad.has(`${p} ${q}`)) return refuse(409, 'forbiddenPair', 'a forbidden pair would share a table');
+      }
     });
   }
 

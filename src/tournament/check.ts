@@ -4,7 +4,7 @@
 import { PRESETS, isOneOf, presetDef, resolveOptions, type PresetId } from '../engine/index.js';
 import { fail, ok, tournamentError, type Result } from './errors.js';
 import { resolveScoring } from './scoring-systems.js';
-import { DEFAULT_OPTIONS, RATING_KINDS, TOURNAMENT_FORMAT, nameKey, type ExtraPoints, type GameSlot, type Player, type Round, type Tournament } from './types.js';
+import { DEFAULT_OPTIONS, RATING_KINDS, TOURNAMENT_FORMAT, nameKey, type ExtraPoints, type GameSlot, type Player, type Round, type Tournament, type TournamentSchedule } from './types.js';
 
 export const MAX_TOURNAMENT_PLAYERS = 1000;
 export const MAX_ROUNDS = 200;
@@ -130,7 +130,7 @@ export function validateTournament(x: unknown): Result<Tournament> {
   if (typeof name !== 'string' || name.trim().length === 0 || name.length > 200) return bad('name: 1 to 200 characters');
   const o = x['options'] ?? {};
   if (!isObj(o)) return bad('options');
-  for (const k of Object.keys(o)) if (!(k in DEFAULT_OPTIONS)) return bad(`options.${k.slice(0, 40)}: unknown`);
+  for (const k of Object.keys(o)) if (!(k in DEFAULT_OPTIONS) && k !== 'schedule') return bad(`options.${k.slice(0, 40)}: unknown`);
   const preset = o['preset'] ?? DEFAULT_OPTIONS.preset;
   const allowed = tournamentPresets();
   if (!isOneOf(PRESETS, preset) || !allowed.includes(preset)) return bad(`options.preset: one of ${allowed.join(', ')}`);
@@ -141,6 +141,8 @@ export function validateTournament(x: unknown): Result<Tournament> {
   for (const k of ['hideExtraUntilFinals', 'finalistsFirst'] as const) if (o[k] !== undefined && typeof o[k] !== 'boolean') return bad(`options.${k}`);
   const ratingKind = o['ratingKind'] ?? DEFAULT_OPTIONS.ratingKind;
   if (!isOneOf(RATING_KINDS, ratingKind)) return bad(`options.ratingKind: one of ${RATING_KINDS.join(', ')}`);
+  const schedule = checkSchedule(o['schedule']);
+  if (schedule === false) return bad('options.schedule: dates YYYY-MM-DD, games 1 to 100, finalTop 10 to 1000, finalGames 1 to 100, finalWeight above 0');
   const players = checkPlayers(x['players'] ?? []);
   if (!players.ok) return players;
   const ids = new Set(players.value.map((p) => p.id));
@@ -171,6 +173,38 @@ export function validateTournament(x: unknown): Result<Tournament> {
       hideExtraUntilFinals: (o['hideExtraUntilFinals'] as boolean | undefined) ?? DEFAULT_OPTIONS.hideExtraUntilFinals,
       finalistsFirst: (o['finalistsFirst'] as boolean | undefined) ?? DEFAULT_OPTIONS.finalistsFirst,
       ratingKind,
+      ...(schedule ? { schedule } : {}),
     },
   });
+}
+
+/** The organizer's plan: undefined when absent, false when malformed. */
+function checkSchedule(x: unknown): TournamentSchedule | undefined | false {
+  if (x === undefined) return undefined;
+  if (!isObj(x)) return false;
+  const out: TournamentSchedule = {};
+  for (const k of Object.keys(x)) if (!['from', 'to', 'games', 'finalTop', 'finalGames', 'finalWeight', 'finished'].includes(k)) return false;
+  if (x['finished'] !== undefined) {
+    if (typeof x['finished'] !== 'boolean') return false;
+    out.finished = x['finished'];
+  }
+  for (const k of ['from', 'to'] as const) {
+    const v = x[k];
+    if (v === undefined) continue;
+    if (typeof v !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(v)) return false;
+    out[k] = v;
+  }
+  const ints = { games: [1, 100], finalTop: [10, 1000], finalGames: [1, 100] } as const;
+  for (const [k, [lo, hi]] of Object.entries(ints) as [keyof typeof ints, readonly [number, number]][]) {
+    const v = x[k];
+    if (v === undefined) continue;
+    if (typeof v !== 'number' || !Number.isInteger(v) || v < lo || v > hi) return false;
+    out[k] = v;
+  }
+  const w = x['finalWeight'];
+  if (w !== undefined) {
+    if (typeof w !== 'number' || !(w > 0) || w > 100) return false;
+    out.finalWeight = w;
+  }
+  return out;
 }

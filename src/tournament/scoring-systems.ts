@@ -13,7 +13,7 @@ const tournamentV1: ScoringSystem = {
   id: 'tournament',
   version: 1,
   name: { ru: 'Положение о турнире (раздел 4)', en: 'Tournament regulation (section 4)' },
-  source: `${REG} 4; RULINGS R34. The same points as the tournament preset's score (src/engine/score.ts).`,
+  source: `${REG} 4; RULINGS R34. The same points as the tournament preset's score (src/engine/core/score.ts).`,
   rules: [
     { id: 'win', kind: 'win', group: 'main', points: 1, name: { ru: 'Победа', en: 'Win' }, source: `${REG} 4.2; R34` },
     { id: 'loss', kind: 'loss', group: 'main', points: 0, name: { ru: 'Поражение', en: 'Loss' }, source: `${REG} 4.2; R34` },

@@ -1,5 +1,5 @@
 // Every scoring rule with a hand-computed game, for the three built-in systems; the regulation's
-// system equals the tournament preset's own score (src/engine/score.ts) on random games.
+// system equals the tournament preset's own score (src/engine/core/score.ts) on random games.
 import { describe, expect, it } from 'vitest';
 import { playRandom } from '../../test/support/random-game.js';
 import { score } from '../engine/index.js';

@@ -58,6 +58,21 @@ export interface TournamentOptions {
   /** Finalists rank above everyone else, whatever their points. */
   finalistsFirst: boolean;
   ratingKind: RatingKind;
+  /** What the organizer planned (shown on the pages; the seating and finals requests still say what they do). */
+  schedule?: TournamentSchedule;
+}
+
+/** The tournament's dates (YYYY-MM-DD) and planned rounds and finals. */
+export interface TournamentSchedule {
+  from?: string;
+  to?: string;
+  /** Qualifying games per player. */
+  games?: number;
+  finalTop?: number;
+  finalGames?: number;
+  finalWeight?: number;
+  /** The organizer closed the tournament: its standings are final. */
+  finished?: boolean;
 }
 
 export interface Tournament {

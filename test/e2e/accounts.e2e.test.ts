@@ -153,7 +153,7 @@ describe('accounts in the browser', () => {
     await ban.locator('#f-season').fill('Весна 2027');
     await ban.locator('#f-reason').fill('проверка');
     await ban.getByRole('button', { name: 'Запретить' }).click();
-    await expect.poll(() => desktop.getByTestId('club-audit').textContent()).toContain('запретил(а) сезон');
+    await expect.poll(() => desktop.getByTestId('club-audit').textContent()).toContain('запретил(а) играть в сезоне «Весна 2027»: Судья Ночь');
     await shot(desktop, 'club-desktop');
     await phone.goto(`${base}/account/clubs/polnoch`);
     await expect.poll(() => phone.getByTestId('club-audit').locator('li').count()).toBe(3);

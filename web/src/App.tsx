@@ -20,6 +20,14 @@ const BalancePage = lazy(() => import('./pages/BalancePage.js'));
 const ForumPage = lazy(() => import('./forum/ForumPage.js'));
 const AccountPage = lazy(() => import('./account/AccountPage.js'));
 const ClubAdminPage = lazy(() => import('./account/ClubAdminPage.js'));
+// Tournaments, players and clubs: one lazily loaded group of chunks (issue 17).
+const TournamentsPage = lazy(() => import('./tournament/TournamentsPage.js'));
+const NewTournamentPage = lazy(() => import('./tournament/NewTournamentPage.js'));
+const TournamentPage = lazy(() => import('./tournament/TournamentPage.js'));
+const GamePage = lazy(() => import('./tournament/GamePage.js'));
+const ScreenPage = lazy(() => import('./tournament/ScreenPage.js'));
+const PlayerPage = lazy(() => import('./tournament/PlayerPage.js'));
+const ClubPage = lazy(() => import('./tournament/ClubPage.js'));
 
 interface Route {
   pattern: string;
@@ -46,6 +54,14 @@ const ROUTES: Route[] = [
   ...['/f', '/f/:id', '/f/:id/:tab'].map((pattern) => ({ pattern, Page: ForumPage })),
   { pattern: '/account', Page: AccountPage },
   { pattern: '/account/clubs/:club', Page: ClubAdminPage },
+  { pattern: '/t', Page: TournamentsPage },
+  { pattern: '/t/new', Page: NewTournamentPage },
+  { pattern: '/t/:id', Page: TournamentPage },
+  { pattern: '/t/:id/game/:round/:table', Page: GamePage },
+  // The hall's screen is for a projector or a stream overlay: no app header.
+  { pattern: '/t/:id/screen', Page: ScreenPage, bare: true },
+  { pattern: '/players/:nickname', Page: PlayerPage },
+  { pattern: '/clubs/:club', Page: ClubPage },
 ];
 
 export function LangSwitch() {
@@ -81,6 +97,7 @@ export function App() {
             {t('app.name')}
           </Link>
           <nav className="app-nav" aria-label={t('nav.main')}>
+            <Link to="/t">{t('nav.tournaments')}</Link>
             <Link to="/rules">{t('nav.rules')}</Link>
             <Link to="/replay">{t('nav.replay')}</Link>
             <Link to="/balance">{t('nav.balance')}</Link>

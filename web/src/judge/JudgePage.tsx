@@ -152,6 +152,22 @@ function lastPublicN(s: GameState): number {
   return visibleCount(s, { kind: 'public' }) - 1;
 }
 
+/** A tournament slot's console (`?tournament=…&round=…&table=…` in the organizer's link): its heading. */
+function useTournamentSlot(): { name: string; round: number; table: number } | null {
+  const [slot, setSlot] = useState<{ name: string; round: number; table: number } | null>(null);
+  useEffect(() => {
+    const t = queryParam('tournament');
+    const round = Number(queryParam('round'));
+    const table = Number(queryParam('table'));
+    if (!t || !(round > 0) || !(table > 0)) return;
+    fetch(`/api/tournaments/${encodeURIComponent(t)}`)
+      .then((r) => (r.ok ? (r.json() as Promise<{ name: string }>) : null))
+      .then((d) => d && setSlot({ name: d.name, round, table }))
+      .catch(() => undefined);
+  }, []);
+  return slot;
+}
+
 export default function JudgePage() {
   const [lang, setLang] = useLang();
   const rawId = routeParam('/judge/:id', 'id');
@@ -159,6 +175,7 @@ export default function JudgePage() {
   const [id] = useState(() => routeId ?? localId());
   const token = queryParam('token');
   const client = useGameClient(token);
+  const slot = useTournamentSlot();
   const snap = useGameSnapshot(client);
   const online = snap.status === 'open';
   const transport: Transport | null = useMemo(
@@ -309,9 +326,15 @@ export default function JudgePage() {
       const c = snap.table.commitment;
       body = (
         <div className="panel setup" data-testid="server-setup">
-          <h2>
-            {L(lang, 'Стол на сервере', 'Server table')} {snap.table.id}
-          </h2>
+          <h2 data-testid="server-setup-title">{slot ? `${slot.name} · ${L(lang, `тур ${slot.round}, стол ${slot.table}`, `round ${slot.round}, table ${slot.table}`)}` : `${L(lang, 'Стол на сервере', 'Server table')} ${snap.table.id}`}</h2>
+          {/* The players by seat, as the server table has them (a tournament slot's names). */}
+          <ol className="setup-seats" data-testid="server-seats">
+            {snap.view.seats.map((x) => (
+              <li key={x.seat}>
+                <b>{x.seat}</b> {x.name}
+              </li>
+            ))}
+          </ol>
           {c && (
             <div className="commitment" data-testid="commitment">
               <Qr text={c} />

@@ -129,7 +129,7 @@ export function NightPanel({ s, lang, submit }: { s: GameState; lang: Lang; subm
   const used = new Set<NightSlot>();
   const forStep = (step: NonNullable<(typeof script)[number]['step']>): NightSlot[] => {
     const spec = STEP_VERBS[step];
-    const out = slots.filter((x) => !used.has(x) && x.verb === spec.verb && (spec.roles.length === 0 || spec.roles.includes(x.role)));
+    const out = slots.filter((x) => !used.has(x) && x.verb === spec.verb && (spec.who === undefined || spec.who(x.role)));
     out.forEach((x) => used.add(x));
     return out;
   };

@@ -3,7 +3,8 @@
 import { useTranslation } from 'react-i18next';
 import { setLang as setAppLang } from '../lib/i18n.js';
 
-export type Lang = 'ru' | 'en';
+import type { Lang } from '../lib/i18n.js';
+export type { Lang };
 
 export function useLang(): [Lang, (l: Lang) => void] {
   const { i18n } = useTranslation();

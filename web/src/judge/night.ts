@@ -1,6 +1,6 @@
 // The night form: who acts tonight (from the engine's legal commands, so presets add roles without
 // touching the console), the "all at N" shortcut, and the answer to give a checker by gesture.
-import { legalCommands, type Command, type GameState, type RoleId } from '../../../src/engine/index.js';
+import { checkAnswerOf, legalCommands, ROLE_DEFS, type Command, type GameState, type RoleId } from '../../../src/engine/index.js';
 import type { Lang } from './lang.js';
 
 export interface NightSlot {
@@ -16,7 +16,9 @@ export interface NightSlot {
 const WAKE_ORDER = ['shoot', 'check:don', 'block', 'heal', 'save', 'check', 'kill', 'skip', 'protect', 'explode', 'seduce'];
 
 function orderKey(role: RoleId, verb: string): number {
-  const k = verb === 'check' && role === 'don' ? 'check:don' : verb;
+  // A check that asks for a role (the don's «sheriff?») wakes before the one that asks for a team.
+  const e = ROLE_DEFS[role].abilities.find((a) => a.verb === verb)?.effect;
+  const k = e?.kind === 'inspect' && e.role !== undefined ? 'check:don' : verb;
   const i = WAKE_ORDER.indexOf(k);
   return i < 0 ? WAKE_ORDER.length : i;
 }
@@ -78,15 +80,18 @@ export function checkAnswer(s: GameState, checker: number, target: number, lang:
   const t = s.seats[target - 1];
   if (!who || !t) return null;
   const ru = lang === 'ru';
-  if (who.role === 'don') {
-    const yes = t.role === 'sheriff' || t.role === 'commissar';
+  // The engine's own answer (R13), so the console and the engine never disagree.
+  const result = checkAnswerOf(s, checker, target);
+  if (result === null) return null;
+  if (result === 'sheriff' || result === 'notSheriff') {
+    const yes = result === 'sheriff';
     return {
       yes,
       text: ru ? (yes ? `№${target} — шериф` : `№${target} — не шериф`) : yes ? `Seat ${target} is the sheriff` : `Seat ${target} is not the sheriff`,
       gesture: ru ? (yes ? 'Кивнуть: «да»' : 'Покачать головой: «нет»') : yes ? 'Nod: "yes"' : 'Shake your head: "no"',
     };
   }
-  const yes = t.team === 'black';
+  const yes = result === 'black';
   return {
     yes,
     text: ru ? (yes ? `№${target} — чёрный` : `№${target} — красный`) : yes ? `Seat ${target} is black` : `Seat ${target} is red`,
@@ -96,6 +101,6 @@ export function checkAnswer(s: GameState, checker: number, target: number, lang:
 
 /** Don's seat, for the night-1 kill plan (R17). */
 export function donSeat(s: GameState): number | null {
-  const d = s.seats.find((x) => x.role === 'don' && x.alive);
+  const d = s.seats.find((x) => x.alive && ROLE_DEFS[x.role].abilities.some((a) => a.verb === 'plan' && a.when === 'intro'));
   return d ? d.seat : null;
 }

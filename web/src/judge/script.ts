@@ -1,6 +1,6 @@
 // What the judge says, in order, per preset (classic-sports-10 "Нулевая ночь", guide-classic,
 // club-8-15 "Первая ночь" / "Вторая и последующие ночи"), and the morning announcement (R14).
-import type { GameEvent, GameState, PresetId } from '../../../src/engine/index.js';
+import { checksRole, checksTeam, ROLE_DEFS, type GameEvent, type GameState, type PresetId, type RoleId } from '../../../src/engine/index.js';
 import type { Lang } from './lang.js';
 
 export interface ScriptLine {
@@ -80,15 +80,18 @@ export function nightScript(preset: PresetId, intro: boolean): ScriptLine[] {
 }
 
 /** The verbs each night step collects, in wake order (the console's night form follows it). */
-export const STEP_VERBS: Record<NonNullable<ScriptLine['step']>, { verb: string; roles: string[] }> = {
-  plan: { verb: 'plan', roles: ['don'] },
-  shots: { verb: 'shoot', roles: [] },
-  donCheck: { verb: 'check', roles: ['don'] },
-  sheriffCheck: { verb: 'check', roles: ['sheriff', 'commissar'] },
-  block: { verb: 'block', roles: ['putana'] },
-  heal: { verb: 'heal', roles: ['doctor'] },
-  maniac: { verb: 'kill', roles: ['maniac'] },
-  lover: { verb: 'save', roles: ['lover'] },
+// Which slots a step collects is asked of the role's abilities, never its name: the don's check
+// looks for a role, the sheriff's for a team; the maniac's kill is the one a heal names «maniac».
+// Slots no step collects (a bodyguard's guard, an armed sheriff's shot) follow the script.
+export const STEP_VERBS: Record<NonNullable<ScriptLine['step']>, { verb: string; who?: (role: RoleId) => boolean }> = {
+  plan: { verb: 'plan' },
+  shots: { verb: 'shoot' },
+  donCheck: { verb: 'check', who: checksRole },
+  sheriffCheck: { verb: 'check', who: checksTeam },
+  block: { verb: 'block' },
+  heal: { verb: 'heal' },
+  maniac: { verb: 'kill', who: (r) => ROLE_DEFS[r].abilities.some((a) => a.effect?.kind === 'kill' && a.effect.saved === 'maniac') },
+  lover: { verb: 'save' },
 };
 
 /** The morning announcement (R14): what the judge reads out after the night just resolved. */

@@ -4,7 +4,9 @@ import { initReactI18next } from 'react-i18next';
 import ru from '../i18n/ru.json' with { type: 'json' };
 import en from '../i18n/en.json' with { type: 'json' };
 
-export type Lang = 'ru' | 'en';
+// One Lang for the whole project: the engine's (its describer speaks the same two languages).
+import type { Lang } from '../../../src/engine/index.js';
+export type { Lang };
 export const LANGS: readonly Lang[] = ['ru', 'en'];
 const KEY = 'gorod.lang';
 

@@ -2,8 +2,7 @@
 // reconnects by itself (backoff up to 5 s) resuming from the last event it saw, and resends
 // commands that were not acknowledged with their original nonces (the server applies a nonce once).
 import { useEffect, useState, useSyncExternalStore } from 'react';
-import type { Command, GameView, Viewer } from '../../../src/engine/index.js';
-import { foldEvents } from './fold.js';
+import type { Command, GameEvent, GameView, Viewer } from '../../../src/engine/index.js';
 import type { ClientCommand, ServerMessage, TableInfo, Timer, You } from './protocol.js';
 
 export type ConnStatus = 'connecting' | 'open' | 'reconnecting' | 'closed';
@@ -186,9 +185,9 @@ export class GameClient {
       }
       case 'events': {
         const base = this.snap.view;
-        const merged = base ? foldEvents({ ...msg.view, log: base.log }, msg.events) : { ...msg.view, log: msg.events };
-        // The server's view is authoritative for everything but the log.
-        const view: GameView = { ...msg.view, log: merged.log };
+        // The server's view is authoritative for everything but the log, which grows by the new events
+        // (an event already held is not added twice; the log stays in event order).
+        const view: GameView = { ...msg.view, log: base ? mergeLog(base.log, msg.events) : msg.events };
         const patch: Partial<GameSnapshot> = { view, lastEvent: Math.max(this.snap.lastEvent, msg.lastEvent), legal: msg.legal ?? [] };
         // A timer started or stopped by this command rides in the same frame.
         if (msg.timer) patch.timer = msg.timer.kind ? timerOf(msg.timer) : null;
@@ -337,4 +336,17 @@ export function useCountdown(deadline: number | undefined): number | null {
   if (deadline === undefined) return null;
   // The clock is read at render time: a tick from before the deadline arrived would show 1:01.
   return Math.max(0, Math.ceil((deadline - Date.now()) / 1000));
+}
+
+/** The log held plus the events pushed, each once, in event order (the client keeps no evolve of its own). */
+export function mergeLog(held: readonly GameEvent[], pushed: readonly GameEvent[]): GameEvent[] {
+  const have = new Set<number>();
+  for (const e of held) have.add(e.n);
+  const out = held.slice();
+  for (const e of pushed) if (!have.has(e.n)) {
+    have.add(e.n);
+    out.push(e);
+  }
+  out.sort((a, b) => a.n - b.n);
+  return out;
 }

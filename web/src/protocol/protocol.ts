@@ -2,7 +2,7 @@
 // nominations and every vote round; per night the shots, checks and other actions; the result and,
 // for presets with points, the points. Pure: the page renders it, the CSV export flattens it.
 import { replay, type GameEvent, type GameRecord, type GameState, type Options, type RoleId, type Team } from '../../../src/engine/index.js';
-import { hasPoints, score, type SeatScore } from '../../../src/engine/score.js';
+import { hasPoints, score, type SeatScore } from '../../../src/engine/core/score.js';
 
 export interface ProtoSeat {
   seat: number;

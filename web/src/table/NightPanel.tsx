@@ -5,7 +5,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { currentLang } from '../lib/i18n.js';
-import type { GameEvent, GameView, Verb } from '../../../src/engine/index.js';
+import { ROLE_DEFS, type GameEvent, type GameView, type Verb } from '../../../src/engine/index.js';
 import { nameOf } from '../lib/format.js';
 import { nightSlots, NIGHT_ROWS } from './night-slots.js';
 import type { Legal, Send } from './types.js';
@@ -79,7 +79,8 @@ export function NightPanel({ view, send, legal: _legal }: { view: GameView; send
 
   if (st.intro) {
     // The introduction night: everyone may mark three players; the don's marks are the plan (R17).
-    const isDon = you.role === 'don';
+    // The seat whose role holds the plan (R17), asked of its abilities.
+    const isDon = ROLE_DEFS[you.role].abilities.some((a) => a.verb === 'plan' && a.when === 'intro');
     const sent = (isDon && planned !== undefined) || done[`${key}/plan`] !== undefined;
     const chosen = Array.from({ length: PLAN_ROWS }, (_, i) => Number(picks[i] ?? 0)).filter((x) => x > 0);
     return (
@@ -110,7 +111,7 @@ export function NightPanel({ view, send, legal: _legal }: { view: GameView; send
     );
   }
 
-  const slots = nightSlots(you.role);
+  const slots = nightSlots(you.role, view.options);
   return (
     <section className="panel night-panel" aria-label={t('night.title')}>
       <h3>{t('night.title')}</h3>

@@ -11,7 +11,7 @@ export function RoleCard({ view, open, onToggle }: { view: GameView; open: boole
   if (!you) return null;
   const name = nameOf(view);
   const mates = view.seats.filter((s) => s.team === 'black' && s.seat !== you.seat && s.role);
-  const slots = nightSlots(you.role);
+  const slots = nightSlots(you.role, view.options);
   // What the introduction night's three marks mean for this role (R17): the plan, or a screen.
   const hasPlan = ROLE_DEFS[you.role].abilities.some((a) => a.verb === 'plan' && a.when === 'intro');
   return (
@@ -32,7 +32,7 @@ export function RoleCard({ view, open, onToggle }: { view: GameView; open: boole
             {t('night.moveN', { n: 1 })}: {slots[0] ? t([`verbHelp.${you.role}_${slots[0]}`, `verbHelp.${slots[0]}`]) : t('verbHelp.none')}
             <br />
             {t('night.moveN', { n: 2 })}: {slots[1] ? t([`verbHelp.${you.role}_${slots[1]}`, `verbHelp.${slots[1]}`]) : t('verbHelp.none')}
-            {you.role === 'don' && (
+            {hasPlan && (
               <>
                 <br />
                 {t('verbHelp.plan')}

@@ -1,0 +1,237 @@
+// The judge's words for each event, in Russian and English: the readable protocol of a game
+// (CLI replay, web event log). Pure text; it says only what the event itself carries.
+import type { GameEvent, SkipCause } from './events.js';
+import { roleTitle } from './roles.js';
+import { describeForumEvent } from '../presets/forum/forum-describe.js';
+
+export type Lang = 'ru' | 'en';
+
+const T = {
+  ru: {
+    night: (n: number) => `Ночь ${n}`,
+    day: (n: number) => `День ${n}`,
+    win: { red: 'Победа красных', black: 'Победа чёрных', neutral: 'Победа маньяка', none: 'Ничья' },
+    cause: { vote: 'голосованием', kill: 'убит ночью', fouls: 'за 4 фола', removal: 'удалён ведущим', leave: 'покинул игру', techFouls: 'за 2 технических фола' },
+    speech: { day: 'речь', tie: 'речь в перестрелке', last: 'последнее слово', respeech: 'дополнительная речь', silent: 'лишён слова (три фола), может выставить кандидатуру' },
+    skip: { fouls: 'три фола', frozen: 'заморожен путаной' },
+    round: { main: 'голосование', revote: 'переголосование', allLeave: 'голосование «все уходят?»' },
+  },
+  en: {
+    night: (n: number) => `Night ${n}`,
+    day: (n: number) => `Day ${n}`,
+    win: { red: 'Red wins', black: 'Black wins', neutral: 'The maniac wins', none: 'Draw' },
+    cause: { vote: 'by vote', kill: 'killed at night', fouls: 'for 4 fouls', removal: 'removed by the judge', leave: 'left the game', techFouls: 'for 2 technical fouls' },
+    speech: { day: 'speech', tie: 'tie speech', last: 'last word', respeech: 'extra speech', silent: 'no speech (three fouls), may nominate' },
+    skip: { fouls: 'three fouls', frozen: 'frozen by the putana' },
+    round: { main: 'vote', revote: 'revote', allLeave: '"all leave?" vote' },
+  },
+} as const;
+
+/** A seat as a judge writes it: «№3» in Russian, "#3" in English. */
+export const seatNo = (x: number, lang: Lang): string => (lang === 'ru' ? `№${x}` : `#${x}`);
+const seatList = (xs: readonly number[], lang: Lang): string => xs.map((x) => seatNo(x, lang)).join(', ');
+
+const PRESET_TITLE: Partial<Record<string, [ru: string, en: string]>> = {
+  classic: ['классика', 'classic'],
+  club: ['клубная', 'club'],
+  tournament: ['турнирная', 'tournament'],
+  forum: ['форумная', 'forum'],
+  fiim: ['ФИИМ', 'FIIM'],
+};
+
+/** A night action in words; the target is null when the actor chose no one. */
+const VERB: Partial<Record<string, { ru: string; en: string; ruNone: string; enNone: string }>> = {
+  shoot: { ru: 'стреляет в', en: 'shoots', ruNone: 'не стреляет', enNone: 'does not shoot' },
+  check: { ru: 'проверяет', en: 'checks', ruNone: 'не проверяет', enNone: 'checks no one' },
+  heal: { ru: 'лечит', en: 'heals', ruNone: 'никого не лечит', enNone: 'heals no one' },
+  block: { ru: 'замораживает', en: 'freezes', ruNone: 'никого не замораживает', enNone: 'freezes no one' },
+  save: { ru: 'бережёт', en: 'saves', ruNone: 'никого не бережёт', enNone: 'saves no one' },
+  kill: { ru: 'убивает', en: 'kills', ruNone: 'никого не убивает', enNone: 'kills no one' },
+  skip: { ru: 'пропускает ход', en: 'skips', ruNone: 'пропускает ход', enNone: 'skips' },
+  protect: { ru: 'защищает', en: 'protects', ruNone: 'никого не защищает', enNone: 'protects no one' },
+  explode: { ru: 'взрывается вместе с', en: 'blows up with', ruNone: 'не взрывается', enNone: 'does not blow up' },
+  seduce: { ru: 'соблазняет', en: 'seduces', ruNone: 'никого не соблазняет', enNone: 'seduces no one' },
+};
+
+const SAVED: Record<string, [ru: string, en: string]> = { shot: ['выстрела', 'the shot'], maniac: ['маньяка', 'the maniac'], sheriff: ['выстрела шерифа', "the sheriff's shot"], freeze: ['заморозки', 'the freeze'] };
+
+/** The public sources a rule may name, in the reader's words («fiim 9.5.1» → «ФИИМ 9.5.1»). */
+const SOURCES: [RegExp, string, string][] = [
+  [/\bpolemica zeroVoting\b/g, 'Полемика, нулевой круг', 'Polemica zeroVoting'],
+  [/\bpolemica\b/g, 'Полемика', 'Polemica'],
+  [/\bfiim\b/g, 'ФИИМ', 'FIIM'],
+];
+
+/** A rule reference as a reader sees it: ruling numbers as they are, named sources in words. */
+export function ruleLabel(rule: string, lang: Lang): string {
+  let out = rule;
+  for (const [re, ru, en] of SOURCES) out = out.replace(re, lang === 'ru' ? ru : en);
+  return out;
+}
+
+/** Why a speech was skipped. Events stored before skips named their cause: the club freeze is the one under R23. */
+export function skipCause(e: Extract<GameEvent, { t: 'speechSkipped' }>): SkipCause {
+  return (e as { cause?: SkipCause }).cause ?? (e.rule === 'R23' ? 'frozen' : 'fouls');
+}
+
+/** One line of the protocol for an event, or null for bookkeeping events. */
+export function describeEvent(e: GameEvent, lang: Lang = 'ru'): string | null {
+  const t = T[lang];
+  const ru = lang === 'ru';
+  const seats = (xs: readonly number[]): string => seatList(xs, lang);
+  const no = (x: number): string => seatNo(x, lang);
+  switch (e.t) {
+    case 'gameStarted':
+      return ru ? `Игра: ${PRESET_TITLE[e.preset]?.[0] ?? e.preset}, ${e.seats} игроков` : `Game: ${PRESET_TITLE[e.preset]?.[1] ?? e.preset}, ${e.seats} players`;
+    case 'roleDealt':
+      return `${no(e.seat)}: ${roleTitle(e.role, lang)}`;
+    case 'teamRevealed':
+      return (ru ? 'Чёрная команда: ' : 'Black team: ') + e.members.map((m) => `${no(m.seat)} (${roleTitle(m.role, lang)})`).join(', ');
+    case 'nightStarted':
+      return `${t.night(e.night)}. ` + (e.intro ? (ru ? 'Знакомство мафии' : 'The mafia meet') : ru ? 'Мафия выходит на охоту' : 'The mafia go hunting');
+    case 'planSet':
+      return ru ? `Дон №${e.seat} назначил порядок отстрела: ${seats(e.targets)}` : `Don #${e.seat} set the kill plan: ${seats(e.targets)}`;
+    case 'nightAction':
+    {
+      const v = VERB[e.verb];
+      if (!v) return e.target === null ? `${no(e.seat)}: ${e.verb}` : `${no(e.seat)}: ${e.verb} → ${no(e.target)}`;
+      return e.target === null ? `${no(e.seat)} ${ru ? v.ruNone : v.enNone}` : `${no(e.seat)} ${ru ? v.ru : v.en} ${no(e.target)}`;
+    }
+    case 'nightMiss':
+      return ru ? 'Утро доброе: ночью никто не пострадал (промах)' : 'A good morning: nobody was killed (a miss)';
+    case 'checkResult': {
+      const r = {
+        sheriff: ru ? 'шериф' : 'the sheriff',
+        notSheriff: ru ? 'не шериф' : 'not the sheriff',
+        red: ru ? 'красный' : 'red',
+        black: ru ? 'чёрный' : 'black',
+      }[e.result];
+      return ru ? `Проверка №${e.seat}: №${e.target} — ${r}` : `Check by #${e.seat}: #${e.target} is ${r}`;
+    }
+    case 'dayStarted':
+      // Only a day with speeches (R3) has a speaking order; a forum day is votes on a schedule.
+      if (e.rule !== 'R3') return ru ? `${t.day(e.day)}. Город просыпается` : `${t.day(e.day)}. The town wakes up`;
+      return `${t.day(e.day)}. ` + (ru ? `Порядок речей: ${seats(e.order)}` : `Speaking order: ${seats(e.order)}`);
+    case 'speechStarted': {
+      const short = e.short ? (ru ? ' (укороченная)' : ' (short)') : '';
+      return ru ? `№${e.seat}: ${t.speech[e.kind]}${short}` : `#${e.seat}: ${t.speech[e.kind]}${short}`;
+    }
+    case 'speechEnded':
+      return null;
+    case 'speechSkipped': {
+      const why = t.skip[skipCause(e)];
+      return ru ? `№${e.seat} пропускает речь (${why})` : `#${e.seat} loses this speech (${why})`;
+    }
+    case 'said':
+      return ru ? `${no(e.seat)}: «${e.text}»` : `${no(e.seat)}: "${e.text}"`;
+    case 'floorGiven':
+      return ru ? `№${e.seat} передаёт слово №${e.to}` : `#${e.seat} gives the floor to #${e.to}`;
+    case 'nominated':
+      return ru ? `№${e.by} выставляет №${e.target}. Принято` : `#${e.by} nominates #${e.target}. Accepted`;
+    case 'nominationWithdrawn':
+      return ru ? `№${e.by} отзывает кандидатуру №${e.target}` : `#${e.by} withdraws the nomination of #${e.target}`;
+    case 'fouled':
+    {
+      // The engine's own reason (a withdrawn hand, R8) in words; a judge's free text as written.
+      const reason = e.reason === 'provocation' ? (ru ? 'провокация (отдёрнутая рука)' : 'provocation (a withdrawn hand)') : e.reason;
+      return ru ? `Фол №${e.seat} (${e.count})` + (reason ? `: ${reason}` : '') : `Foul on #${e.seat} (${e.count})` + (reason ? `: ${reason}` : '');
+    }
+    case 'techFouled':
+      return (ru ? `Технический фол №${e.seat} (${e.count})` : `Technical foul on #${e.seat} (${e.count})`) + (e.reason ? `: ${e.reason}` : '');
+    case 'eliminated':
+      return ru ? `№${e.seat} выбывает: ${t.cause[e.cause]}` : `#${e.seat} is out: ${t.cause[e.cause]}`;
+    case 'roleRevealed':
+      return ru ? `№${e.seat} был(а): ${roleTitle(e.role, lang)}` : `#${e.seat} was: ${roleTitle(e.role, lang)}`;
+    case 'noVote': {
+      const why = {
+        noCandidates: ru ? 'никто не выставлен' : 'nobody was nominated',
+        firstDaySingle: ru ? 'в первый день выставлен один игрок' : 'a single nominee on day 1',
+        firstDayNoVote: ru ? 'в первый день не голосуют' : 'no vote on day 1',
+        criticalRemoval: ru ? 'удаление в критической ситуации' : 'a removal in a critical situation',
+        cancelled: ru ? 'его отменило удаление' : 'a removal cancelled it',
+      }[e.why];
+      return ru ? `Голосования нет: ${why}` : `No vote: ${why}`;
+    }
+    case 'voteCancelled':
+      return ru ? `Удаление №${e.seat} отменяет голосование дня ${e.day}` : `The removal of #${e.seat} cancels the vote of day ${e.day}`;
+    case 'votesCounted':
+      return e.target === null
+        ? ru ? `«Все уходят?»: за — ${e.count} (счётом)` : `"All leave?": ${e.count} yes (a count)`
+        : ru ? `За №${e.target} — ${e.count} (счётом)` : `For #${e.target}: ${e.count} (a count)`;
+    case 'dayOneStays':
+      return ru
+        ? `Первый день: №${e.seat} набрал больше всех, но остаётся` + (e.respeech ? ' и получает дополнительную речь' : '')
+        : `Day one: #${e.seat} has most votes but stays` + (e.respeech ? ' and gets an extra speech' : '');
+    case 'verdict':
+      return ru ? `Исход решён: ${t.win[e.winner ?? 'none']} (объявляется после последнего слова)` : `The result is settled: ${t.win[e.winner ?? 'none']} (announced after the last word)`;
+    case 'leftOnRecord': {
+      const list = [...e.red.map((x) => `${no(x)} ${ru ? 'красный' : 'red'}`), ...e.black.map((x) => `${no(x)} ${ru ? 'чёрный' : 'black'}`)].join(', ');
+      return ru ? `№${e.seat} оставляет под протокол: ${list}` : `#${e.seat} leaves on record: ${list}`;
+    }
+    case 'singleCandidate':
+      return ru ? `Выставлен один игрок — №${e.seat} покидает стол без голосования` : `A single nominee — #${e.seat} leaves without a vote`;
+    case 'votingStarted':
+      return `${t.round[e.round][0]!.toUpperCase()}${t.round[e.round].slice(1)}: ${seats(e.ballot)}`;
+    case 'voteCast':
+      return e.leave !== undefined
+        ? ru ? `№${e.seat}: ${e.leave ? 'за' : 'против'}` : `#${e.seat}: ${e.leave ? 'yes' : 'no'}`
+        : ru ? `№${e.seat} голосует за №${e.target}` : `#${e.seat} votes for #${e.target}`;
+    case 'handWithdrawn':
+      return ru ? `№${e.seat} отдёрнул руку (провокация)` : `#${e.seat} withdrew the hand (provocation)`;
+    case 'voteClosed':
+      return (ru ? 'Итог: ' : 'Result: ') + e.tally.map((x) => `${no(x.target)} — ${x.count}`).join(', ') + (e.counted ? (ru ? ' (счётом)' : ' (counted)') : '');
+    case 'allLeaveClosed': {
+      const yes = e.yes.length + (e.counted?.yes ?? 0);
+      const nay = e.no.length + (e.counted?.no ?? 0);
+      return ru
+        ? `«Все уходят?»: за ${yes}, против ${nay} — ${e.leave ? 'уходят все' : 'все остаются'}`
+        : `"All leave?": ${yes} yes, ${nay} no — ${e.leave ? 'all leave' : 'all stay'}`;
+    }
+    case 'tie':
+      return ru ? `Перестрелка: ${seats(e.seats)}` : `Tie: ${seats(e.seats)}`;
+    case 'gameOver':
+      return `${t.win[e.winner ?? 'none']}. ` + e.roles.map((r) => `${no(r.seat)} ${roleTitle(r.role, lang)}`).join(', ');
+    // club and tournament (club.ts, tournament.ts)
+    case 'frozen':
+      return ru ? `№${e.seat} заморожен путаной: ход ночи не считается, днём без слова и голоса` : `#${e.seat} is frozen by the putana: no night action, no speech or vote tomorrow`;
+    case 'healed':
+      return ru
+        ? `Доктор №${e.by} лечит №${e.seat}` + (e.saved.length ? ` (спасён от ${e.saved.map((x) => SAVED[x]?.[0] ?? x).join(', ')})` : '')
+        : `Doctor #${e.by} heals #${e.seat}` + (e.saved.length ? ` (saved from ${e.saved.map((x) => SAVED[x]?.[1] ?? x).join(', ')})` : '');
+    case 'guarded':
+      return ru ? `Телохранитель №${e.by} закрывает собой №${e.seat}` : `Bodyguard #${e.by} takes the kill meant for #${e.seat}`;
+    case 'voteShield':
+      return ru ? `Любовница №${e.by} бережёт №${e.seat} от завтрашнего голосования` : `Lover #${e.by} keeps #${e.seat} from tomorrow's vote`;
+    case 'keptFromVote':
+      return ru ? `№${e.seat} остаётся в игре: его засейвила любовница` : `#${e.seat} stays: the lover saved them`;
+    case 'quietNight':
+      return ru ? `Ночь без выстрела при четырёх игроках (${e.count} подряд)` : `A night without a shot at four players (${e.count} in a row)`;
+    case 'tieKept': {
+      const why = {
+        fourPlayers: ru ? 'за столом четверо: переголосования нет' : 'four at the table: no revote',
+        everyone: ru ? 'стол поделился между всеми: подъёма нет' : 'the whole table tied: no lifting',
+        twoOfFour: ru ? 'двоих при четверых не поднимают' : 'two of four are not lifted',
+        threeOfNine: ru ? 'троих при девятерых не поднимают' : 'three of nine are not lifted',
+      }[e.why ?? 'fourPlayers'];
+      return ru ? `${why[0]!.toUpperCase()}${why.slice(1)}, ${seats(e.seats)} остаются` : `${why[0]!.toUpperCase()}${why.slice(1)}, ${seats(e.seats)} stay`;
+    }
+    case 'bestMove':
+      return ru ? `Лучший ход №${e.seat}: ${seats(e.targets)}` : `Best move by #${e.seat}: ${seats(e.targets)}`;
+    case 'extraPoints':
+      return ru ? `Доп. баллы №${e.seat}: ${e.points} (${e.reason})` : `Extra points to #${e.seat}: ${e.points} (${e.reason})`;
+    default:
+      return describeForumEvent(e, lang);
+  }
+}
+
+/** The whole protocol: one line per described event, with phase headings. */
+export function describeLog(log: readonly GameEvent[], lang: Lang = 'ru'): string[] {
+  const out: string[] = [];
+  for (const e of log) {
+    const line = describeEvent(e, lang);
+    if (line === null) continue;
+    const heading = e.t === 'nightStarted' || e.t === 'dayStarted';
+    out.push(heading ? `\n${line}` : `  ${line}`);
+  }
+  return out;
+}

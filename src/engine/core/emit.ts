@@ -1,0 +1,34 @@
+// The one path by which a command changes a game: each event is stamped, evolved and kept.
+import { evolve } from './evolve.js';
+import type { EventBody, GameEvent, Visibility } from './events.js';
+import type { GameState } from './state.js';
+
+export interface Ctx {
+  s: GameState;
+  out: GameEvent[];
+}
+
+/**
+ * The one place an event is stamped (its index, visibility, rule, phase and number) and handed to
+ * evolve — the start of a game (setup.ts) and every command (emit) pass through it.
+ */
+export function stamp(s: GameState, body: EventBody, vis: Visibility, rule: string): GameEvent {
+  const e = body as GameEvent;
+  e.n = s.log.length;
+  e.vis = vis;
+  e.rule = rule;
+  evolve(s, e);
+  // Stamped after evolve so that dayStarted/nightStarted carry the phase they open.
+  e.phase = s.phase;
+  e.number = s.number;
+  return e;
+}
+
+/** Handlers never change a state themselves: they emit, and evolve alone applies the event. */
+export function emit(c: Ctx, body: EventBody, vis: Visibility, rule: string): void {
+  c.out.push(stamp(c.s, body, vis, rule));
+}
+
+export const PUBLIC: Visibility = 'public';
+export const JUDGE: Visibility = 'judge';
+export const BLACK: Visibility = 'black';

@@ -1,0 +1,84 @@
+// legalCommands(state, actor): what an actor may do now. Bots and UIs choose from this list;
+// every command in it is accepted by apply() (a property test holds it to that). Free-form
+// commands are not listed: `say`, the don's `plan`, colours `onRecord` and the judge's `voteCount`.
+import type { Command } from './command.js';
+import { SPEECHES } from './day-flow.js';
+import type { Actor } from './events.js';
+import { dayOptions } from './options.js';
+import { legalBestMoves } from './points.js';
+import { rulesOf } from './rules.js';
+import { ROLE_DEFS } from './roles.js';
+import type { GameState } from './state.js';
+import { hasActed, isOn } from './table.js';
+
+export function legalCommands(s: GameState, actor: Actor): Command[] {
+  const out: Command[] = [];
+  if (s.finished) return out;
+  const st = s.stage;
+  const rules = rulesOf(s);
+  if (rules.legal) return rules.legal(s, actor);
+  if (actor === 'clock' || actor === 'judge') {
+    const living = livingSeats(s);
+    if (st.kind === 'speech') out.push({ by: actor, do: 'endSpeech' });
+    if (st.kind === 'vote') out.push({ by: actor, do: 'closeVote' });
+    if (st.kind === 'night') out.push({ by: actor, do: 'endNight' });
+    if (actor === 'judge') {
+      for (const t of living) out.push({ by: 'judge', do: 'foul', target: t });
+      if (dayOptions(s.options).technicalFouls) for (const t of living) out.push({ by: 'judge', do: 'techFoul', target: t });
+      for (const t of living) out.push({ by: 'judge', do: 'remove', target: t });
+    }
+    return out;
+  }
+  const me = s.seats[actor - 1];
+  if (!me) return out;
+  if (st.kind === 'speech' && st.seat === actor) {
+    const living = livingSeats(s);
+    out.push({ by: actor, do: 'endSpeech' });
+    if (SPEECHES[st.speech].nominate && !rules.mutedToday(s, actor)) {
+      const mine = s.nominations.find((n) => n.by === actor);
+      const withdrawing = dayOptions(s.options).withdrawNomination;
+      if (mine && s.speechNominated && withdrawing !== 'never') out.push({ by: actor, do: 'withdraw' });
+      // fiim 7.5.2: a new nomination in the same speech replaces the earlier one.
+      if (!mine || (s.speechNominated && withdrawing === 'auto'))
+        for (const t of living) if (!s.nominations.some((n) => n.target === t)) out.push({ by: actor, do: 'nominate', target: t });
+    }
+    for (const extra of legalBestMoves(s, actor)) out.push(extra);
+    for (const extra of rules.legalExtras?.(s, actor) ?? []) out.push(extra);
+    return out;
+  }
+  if (!me.alive) return out;
+  if (st.kind === 'vote' && s.votes[actor - 1] === -1 && rules.canVote(s, actor)) {
+    if (st.round === 'allLeave') {
+      out.push({ by: actor, do: 'vote', leave: true }, { by: actor, do: 'vote', leave: false });
+    } else {
+      for (const t of s.ballot) if (t !== actor || s.options.selfVote) out.push({ by: actor, do: 'vote', target: t });
+    }
+    return out;
+  }
+  if (st.kind === 'night' && !st.intro) {
+    const abilities = ROLE_DEFS[me.role].abilities;
+    // Most seats hold no night ability: nothing to list, nothing to allocate.
+    const living = abilities.length > 0 ? livingSeats(s) : [];
+    for (const a of abilities) {
+      if (a.when !== 'night' || hasActed(s, actor, a.verb) || !isOn(s, actor, a)) continue;
+      if (a.slot !== undefined && s.actions.some((x) => x.seat === actor && ROLE_DEFS[me.role].abilities.some((b) => b.verb === x.verb && b.slot === a.slot))) continue;
+      if (a.verb === 'skip') {
+        if (!rules.checkNightAction(s, actor, 'skip', null)) out.push({ by: actor, do: 'skip' });
+        continue;
+      }
+      const targets = a.verb === 'check' ? s.seats.map((x) => x.seat).filter((t) => t !== actor) : living;
+      for (const t of targets) if (!rules.checkNightAction(s, actor, a.verb, t)) out.push({ by: actor, do: a.verb, target: t });
+      if (a.verb === 'shoot') out.push({ by: actor, do: 'shoot', target: null });
+    }
+  }
+  for (const extra of rules.legalExtras?.(s, actor) ?? []) out.push(extra);
+  return out;
+}
+
+/** Living seats in seat order; computed only by the branches that list targets (legalCommands is
+ * asked for every seat at every step by bots and the console, and most seats may do nothing). */
+function livingSeats(s: GameState): number[] {
+  const out: number[] = [];
+  for (const x of s.seats) if (x.alive) out.push(x.seat);
+  return out;
+}

@@ -1,0 +1,192 @@
+// One ordered night resolver for every preset with a night table (classic, club, tournament, and
+// fiim through classic): it asks each action's ability what it does (roles.ts `effect`), never the
+// role's name. A preset gives only its order of stages and its exceptions (NightTable).
+// block → protect → kill → inform → shield is the club-8-15 order (R22, R23), the tournament's
+// heal → kill → checks (3.5.4–3.5.10, R32, R33) and classic's shot → checks (R12, R13).
+import { emit, JUDGE, PUBLIC, type Ctx } from './emit.js';
+import { ROLE_DEFS, type Ability, type CheckAnswer, type Effect } from './roles.js';
+import type { GameState, SeatState } from './state.js';
+import { livingCount } from './table.js';
+
+export type ResolveStage = 'block' | 'protect' | 'kill' | 'inform' | 'shield';
+
+export interface NightTable {
+  /** The stages this preset resolves, in order; an effect whose stage is absent does nothing. */
+  order: readonly ResolveStage[];
+  /** The rule a night without a death applies (R12 classic and tournament, R22 club). */
+  missRule: string;
+  /** The rule a doctor's heal applies (R23 club, R33 tournament). */
+  protectRule: string;
+  /** The rule of a death by someone's own kill, by the killer's verb (club maniac R22). */
+  killRule: string;
+  /** R16 `revealRoles: onExit` reveals a night kill at once (classic only: its source says so). */
+  revealOnKill?: boolean;
+  /** An exception after the table, with the number of living players at dusk (club R26). */
+  after?(c: Ctx, livingAtDusk: number): void;
+}
+
+/** The night as the resolver builds it, stage by stage. */
+interface Work {
+  frozenBy: Set<number>;
+  frozen: Set<number>;
+  heals: { by: number; seat: number }[];
+  guards: { by: number; seat: number }[];
+}
+
+/** The effect of the ability this seat used with this verb. */
+export function effectOf(s: GameState, seat: number, verb: string): Effect | undefined {
+  const x = s.seats[seat - 1];
+  if (!x) return undefined;
+  for (const a of ROLE_DEFS[x.role].abilities) if (a.verb === verb && a.when === 'night') return a.effect;
+  return undefined;
+}
+
+function livingActions(s: GameState, kind: Effect['kind']): { seat: number; verb: string; target: number }[] {
+  const out: { seat: number; verb: string; target: number }[] = [];
+  for (const a of s.actions) {
+    if (a.target === null || !s.seats[a.seat - 1]?.alive) continue;
+    if (effectOf(s, a.seat, a.verb)?.kind === kind) out.push(a as { seat: number; verb: string; target: number });
+  }
+  return out;
+}
+
+const GROUP_KILLERS = new Set(
+  Object.values(ROLE_DEFS)
+    .filter((r) => r.abilities.some((a: Ability) => a.effect?.kind === 'groupKill'))
+    .map((r) => r.id),
+);
+
+/** R12: the target dies only if every living shooter shot it (excluded: frozen shooters, R29). */
+export function unanimousShot(s: GameState, excluded?: (seat: number) => boolean): number | null {
+  let target: number | null = null;
+  for (const seat of s.seats) {
+    if (!seat.alive || seat.team !== 'black') continue;
+    if (excluded?.(seat.seat)) continue;
+    if (!GROUP_KILLERS.has(seat.role)) continue;
+    let shot: number | null = null;
+    for (const a of s.actions) if (a.seat === seat.seat && a.verb === 'shoot') shot = a.target;
+    if (shot === null) return null;
+    if (target === null) target = shot;
+    else if (target !== shot) return null;
+  }
+  return target;
+}
+
+/** R13: each check's answer goes to the checker alone, in wake order (the don before the sheriff). */
+export function deliverChecks(c: Ctx, blocked?: (seat: number) => boolean): void {
+  const s = c.s;
+  const checks: { seat: number; target: number; e: Extract<Effect, { kind: 'inspect' }> }[] = [];
+  for (const a of s.actions) {
+    if (a.target === null) continue;
+    const e = effectOf(s, a.seat, a.verb);
+    if (e?.kind === 'inspect') checks.push({ seat: a.seat, target: a.target, e });
+  }
+  // Stable: within one wake, checks keep the order they arrived in.
+  checks.sort((a, b) => a.e.wake - b.e.wake);
+  for (const k of checks) {
+    const checker = s.seats[k.seat - 1];
+    const target = s.seats[k.target - 1];
+    if (!checker || !target) continue;
+    if (blocked?.(k.seat)) continue;
+    // R13 keeps the check of a player shot tonight; one removed tonight is out of the game (R6).
+    if (!checker.alive && checker.exit?.cause !== 'kill') continue;
+    emit(c, { t: 'checkResult', seat: k.seat, target: k.target, result: answer(k.e, target) }, [k.seat], 'R13');
+  }
+}
+
+function answer(e: Extract<Effect, { kind: 'inspect' }>, target: SeatState): CheckAnswer {
+  const hit = e.role !== undefined ? target.role === e.role : target.team === e.team;
+  return hit ? e.yes : e.no;
+}
+
+/** The answer a check of `target` by `checker` gets (R13), as the judge shows it by gesture; null if no check. */
+export function checkAnswerOf(s: GameState, checker: number, target: number): CheckAnswer | null {
+  const e = effectOf(s, checker, 'check');
+  const t = s.seats[target - 1];
+  return e?.kind === 'inspect' && t ? answer(e, t) : null;
+}
+
+/** R16 `revealRoles: onExit`: a night kill reveals the role like any other exit. */
+export function revealOnKill(c: Ctx, seat: number): void {
+  const x = c.s.seats[seat - 1];
+  if (x && c.s.options.revealRoles === 'onExit') emit(c, { t: 'roleRevealed', seat, role: x.role }, PUBLIC, 'R16');
+}
+
+/** Resolve tonight's actions through the preset's table. */
+export function resolveByTable(c: Ctx, table: NightTable): void {
+  const s = c.s;
+  const livingAtDusk = livingCount(s);
+  const w: Work = { frozenBy: new Set(), frozen: new Set(), heals: [], guards: [] };
+  for (const stage of table.order) {
+    switch (stage) {
+      case 'block':
+        // A freeze and a heal are simultaneous choices: a frozen doctor heals no one (R23).
+        for (const a of livingActions(s, 'block')) w.frozenBy.add(a.target);
+        break;
+      case 'protect': {
+        for (const a of livingActions(s, 'protect')) if (!w.frozenBy.has(a.seat)) w.heals.push({ by: a.seat, seat: a.target });
+        for (const a of livingActions(s, 'guard')) if (!w.frozenBy.has(a.seat)) w.guards.push({ by: a.seat, seat: a.target });
+        const healed = new Set(w.heals.map((h) => h.seat));
+        // A heal also lifts a freeze (R23).
+        for (const x of w.frozenBy) if (!healed.has(x)) w.frozen.add(x);
+        break;
+      }
+      case 'kill':
+        kills(c, table, w);
+        break;
+      case 'inform':
+        deliverChecks(c, w.frozen.size > 0 ? (seat) => w.frozen.has(seat) : undefined);
+        break;
+      case 'shield':
+        // A lover shot this night still made her choice before the shot, like a checker (R13).
+        for (const a of s.actions) {
+          if (a.target !== null && effectOf(s, a.seat, a.verb)?.kind === 'shield') emit(c, { t: 'voteShield', seat: a.target, by: a.seat }, JUDGE, 'R32');
+        }
+        break;
+    }
+  }
+  table.after?.(c, livingAtDusk);
+}
+
+/** The kill stage: who is aimed at, who is saved and why (the judge's log), then who dies. */
+function kills(c: Ctx, table: NightTable, w: Work): void {
+  const s = c.s;
+  const frozen = (seat: number): boolean => w.frozen.has(seat);
+  const shot = unanimousShot(s, w.frozen.size > 0 ? frozen : undefined);
+  // Own kills of unfrozen killers, with the verb's label for the heal's «saved» list.
+  const own: { seat: number; target: number; e: Extract<Effect, { kind: 'kill' }> }[] = [];
+  for (const a of livingActions(s, 'kill')) {
+    const e = effectOf(s, a.seat, a.verb);
+    if (e?.kind === 'kill' && !frozen(a.seat)) own.push({ seat: a.seat, target: a.target, e });
+  }
+  const healed = new Set(w.heals.map((h) => h.seat));
+  for (const h of w.heals) {
+    const saved: ('shot' | 'maniac' | 'sheriff' | 'freeze')[] = [];
+    if (h.seat === shot) saved.push('shot');
+    for (const k of own) if (k.target === h.seat && !saved.includes(k.e.saved)) saved.push(k.e.saved);
+    if (w.frozenBy.has(h.seat)) saved.push('freeze');
+    emit(c, { t: 'healed', seat: h.seat, by: h.by, saved }, JUDGE, table.protectRule);
+  }
+  for (const seat of [...w.frozen].sort((a, b) => a - b)) {
+    const voided = s.actions.filter((a) => a.seat === seat).map((a) => a.verb);
+    emit(c, { t: 'frozen', seat, voided }, [seat], 'R23');
+  }
+  const dead = new Map<number, string>();
+  if (shot !== null && !healed.has(shot)) dead.set(shot, 'R12');
+  for (const k of own) if (!healed.has(k.target) && !dead.has(k.target)) dead.set(k.target, k.e.rule ?? table.killRule);
+  // A bodyguard dies in the place of the one he guards; a heal on him saves him too.
+  for (const g of w.guards) {
+    if (!dead.has(g.seat) || g.seat === g.by) continue;
+    dead.delete(g.seat);
+    emit(c, { t: 'guarded', seat: g.seat, by: g.by }, JUDGE, 'R23');
+    if (!healed.has(g.by) && !dead.has(g.by)) dead.set(g.by, 'R23');
+  }
+  let died = 0;
+  for (const seat of [...dead.keys()].sort((a, b) => a - b)) {
+    if (!s.seats[seat - 1]?.alive) continue;
+    emit(c, { t: 'eliminated', seat, cause: 'kill', lastWord: true }, PUBLIC, dead.get(seat)!);
+    if (table.revealOnKill) revealOnKill(c, seat);
+    died++;
+  }
+  if (died === 0) emit(c, { t: 'nightMiss' }, PUBLIC, table.missRule);
+}

@@ -1,0 +1,124 @@
+// The night (R12, R13, R17, R18): night actions, the don's plan, closing and resolving the night
+// through the preset's table, and the morning that follows.
+import { dayOpener } from './day-flow.js';
+import { targetAlive } from './discipline.js';
+import { emit, BLACK, PUBLIC, type Ctx } from './emit.js';
+import { checkWin, quietDraw } from './outcome.js';
+import { presetDef } from './presets.js';
+import { reject } from './rejection.js';
+import { ROLE_DEFS } from './roles.js';
+import { rulesOf, type Handler, type PresetRules } from './rules.js';
+import type { GameState } from './state.js';
+import { ability, hasActed, livingFrom, seatOf } from './table.js';
+import type { RoleId, Verb } from './vocab.js';
+
+function livingSeat(s: GameState, by: unknown): ReturnType<Handler> {
+  if (typeof by !== 'number') return reject('badActor');
+  const seat = seatOf(s, by);
+  if (!seat) return reject('badActor');
+  if (!seat.alive) return reject('notAlive');
+  return null;
+}
+
+export function nightAction(verb: Verb, targetRule: 'alive' | 'other' | 'optional', rule: string): Handler {
+  return (c, cmd) => {
+    const s = c.s;
+    const st = s.stage;
+    if (st.kind !== 'night' || st.intro) return reject('wrongPhase', rule);
+    const bad = livingSeat(s, cmd.by);
+    if (bad) return bad;
+    const seat = s.seats[(cmd.by as number) - 1]!;
+    if (!ability(s, seat, verb, 'night')) return reject('notAllowed', rule);
+    if (hasActed(s, seat.seat, verb)) return reject('alreadyActed', rule);
+    const target = cmd.target ?? null;
+    if (target === null) {
+      if (targetRule !== 'optional') return reject('malformed', rule, 'target');
+    } else if (targetRule === 'other') {
+      if (!seatOf(s, target)) return reject('badTarget');
+      if (target === seat.seat) return reject('badTarget', rule);
+    } else {
+      const t = targetAlive(s, target);
+      if (t) return t;
+    }
+    // Abilities sharing a slot are alternatives (the maniac's kill or skip, the armed sheriff's
+    // check or shot): one a night.
+    if (slotTaken(s, seat.seat, verb)) return reject('alreadyActed', rule);
+    const extra = rulesOf(s).checkNightAction(s, seat.seat, verb, target);
+    if (extra) return extra;
+    emit(c, { t: 'nightAction', seat: seat.seat, verb, target }, [seat.seat], rule);
+    return null;
+  };
+}
+
+export const plan: Handler = (c, cmd) => {
+  const s = c.s;
+  const st = s.stage;
+  if (st.kind !== 'night' || !st.intro) return reject('wrongPhase', 'R17');
+  const bad = livingSeat(s, cmd.by);
+  if (bad) return bad;
+  const seat = s.seats[(cmd.by as number) - 1]!;
+  if (!ability(s, seat, 'plan', 'intro')) return reject('notAllowed', 'R17');
+  const targets = cmd.targets;
+  if (!Array.isArray(targets) || targets.length === 0 || targets.length > s.seats.length)
+    return reject('malformed', 'R17', 'targets');
+  if (new Set(targets).size !== targets.length) return reject('malformed', 'R17', 'targets repeat');
+  emit(c, { t: 'planSet', seat: seat.seat, targets: targets.slice() }, BLACK, 'R17');
+  return null;
+};
+
+export const endNight: Handler = (c, cmd) => {
+  if (cmd.by !== 'clock' && cmd.by !== 'judge') return reject('badActor', 'R18');
+  if (c.s.stage.kind !== 'night') return reject('wrongPhase', 'R18');
+  resolveNight(c);
+  return null;
+};
+
+/** The night's table (the preset's), the win check, then the morning. */
+export function resolveNight(c: Ctx): void {
+  const s = c.s;
+  const st = s.stage;
+  if (st.kind !== 'night') return;
+  if (!st.intro) {
+    rulesOf(s).resolveNight(c);
+    // A verdict waits for the victim's last word (fiim 8.19): the morning still comes.
+    if (s.finished || (checkWin(c, true) && !s.verdict)) return;
+    if (quietDraw(c)) return;
+  }
+  startDay(c);
+}
+
+/** Every living seat with a required night ability has used it (alternatives share a slot). */
+export function allActed(s: GameState, rules: PresetRules): boolean {
+  for (const seat of s.seats) {
+    if (!seat.alive) continue;
+    for (const a of ROLE_DEFS[seat.role].abilities) {
+      if (a.when !== 'night') continue;
+      if (!(rules.owes ? rules.owes(s, seat.seat, a) : a.required === true)) continue;
+      let done = false;
+      for (const x of s.actions) if (x.seat === seat.seat && (x.verb === a.verb || (a.slot !== undefined && slotOf(seat.role, x.verb) === a.slot))) done = true;
+      if (!done) return false;
+    }
+  }
+  return true;
+}
+
+/** Has this seat already used another ability of the same slot tonight? */
+export function slotTaken(s: GameState, seat: number, verb: string): boolean {
+  const x = s.seats[seat - 1];
+  if (!x) return false;
+  const slot = slotOf(x.role, verb);
+  if (slot === undefined) return false;
+  for (const a of s.actions) if (a.seat === seat && a.verb !== verb && slotOf(x.role, a.verb) === slot) return true;
+  return false;
+}
+
+function slotOf(role: RoleId, verb: string): string | undefined {
+  return ROLE_DEFS[role].abilities.find((a) => a.verb === verb)?.slot;
+}
+
+export function startDay(c: Ctx): void {
+  const s = c.s;
+  const def = presetDef(s.preset);
+  const day = s.phase === 'night' ? s.number + 1 - (def?.nightOffset ?? 1) : s.number + 1;
+  emit(c, { t: 'dayStarted', day, order: livingFrom(s, dayOpener(s)) }, PUBLIC, 'R3');
+}

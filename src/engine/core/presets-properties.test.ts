@@ -1,0 +1,140 @@
+// Club and tournament invariants over seeded random games from legalCommands, for every table
+// size each preset allows: games end, legal commands are accepted, rejected commands change
+// nothing, records replay to the same log, and views show only what the rules give.
+import { describe, expect, it } from 'vitest';
+import { playRandom } from '../../../test/support/random-game.js';
+import { apply, cloneState, legalCommands, mulberry32, replay, view, VERBS, type Command, type GameState, type Setup, type Viewer } from '../index.js';
+
+interface Case {
+  name: string;
+  setup: (seed: string) => Setup;
+  size: number;
+  /** Rules under which a game may end in a draw (fiim 1.5, 7.21). */
+  draws?: readonly string[];
+}
+
+const CASES: Case[] = [];
+for (let n = 8; n <= 15; n++) CASES.push({ name: `club ${n}`, size: n, setup: (seed) => ({ preset: 'club', size: n, seed }) });
+CASES.push({ name: 'club 9, own roles, day-1 vote, doctor free', size: 9, setup: (seed) => ({ preset: 'club', size: 9, seed, options: { roles: ['don', 'mafia', 'putana', 'doctor', 'maniac'], firstDayVote: true, doctorConsecutive: true, maniacSkips: 0 } }) });
+for (const n of [10, 12] as const)
+  CASES.push({ name: `tournament ${n}`, size: n, setup: (seed) => ({ preset: 'tournament', size: n, seed, options: { seats: n } }) });
+CASES.push({ name: 'tournament 12, FIIM extras on, open roles', size: 12, setup: (seed) => ({ preset: 'tournament', seed, options: { pointsBestMove: true, pointsExitPenalty: true, pointsExtra: true, revealRoles: 'onExit' } }) });
+CASES.push({ name: 'fiim', size: 10, draws: ['fiim 1.5'], setup: (seed) => ({ preset: 'fiim', seed }) });
+CASES.push({
+  name: 'fiim, every other variant',
+  size: 10,
+  draws: ['fiim 1.5', 'fiim 7.21'],
+  setup: (seed) => ({
+    preset: 'fiim',
+    seed,
+    options: { rotation: 'closer', withdrawNomination: 'auto', dayOneVote: 'respeech', revoteOrder: 'reverse', tieOfAll: 'draw', allLeaveTwoOfFour: false, allLeaveThreeOfNine: 'afterDay2', thirdFoul: 'shortSpeech', onRecord: 'all', finalSpeech: false, removalCancelsVote: 'critical' },
+  }),
+});
+CASES.push({ name: 'club 10, day one lift only, silenced nominate', size: 10, setup: (seed) => ({ preset: 'club', size: 10, seed, options: { dayOneVote: 'liftOnly', silencedMayNominate: true, removalCancelsVote: 'any', finalSpeech: true } }) });
+
+const PRIVATE_TO_SEAT = new Set(['roleDealt', 'nightAction', 'checkResult', 'frozen']);
+const JUDGE_ONLY = new Set(['healed', 'voteShield', 'quietNight', 'verdict']);
+
+/** What a viewer holds that the rules do not give them. */
+function leaks(s: GameState, viewer: Viewer): string[] {
+  const v = view(s, viewer);
+  const out: string[] = [];
+  const mine = viewer.kind === 'seat' ? viewer.seat : -1;
+  const black = viewer.kind === 'seat' && s.seats[viewer.seat - 1]!.team === 'black';
+  for (const e of v.log) {
+    if (PRIVATE_TO_SEAT.has(e.t) && (e as { seat: number }).seat !== mine) out.push(`${e.t} of ${(e as { seat: number }).seat} seen by ${mine}`);
+    if (JUDGE_ONLY.has(e.t)) out.push(`${e.t} seen by ${mine}`);
+    if (e.t === 'extraPoints' && e.vis !== 'public') out.push(`running extra points seen by ${mine}`);
+    if ((e.t === 'teamRevealed' || e.t === 'planSet') && !black) out.push(`${e.t} seen by red ${mine}`);
+  }
+  if (!s.finished)
+    for (const x of v.seats) {
+      if (x.role === undefined) continue;
+      const real = s.seats[x.seat - 1]!;
+      const given = x.seat === mine || (black && real.team === 'black') || (s.options.revealRoles === 'onExit' && !real.alive);
+      if (!given) out.push(`role of ${x.seat} visible to ${mine}`);
+    }
+  return out;
+}
+
+/** Commands of every verb from every actor with random fields: mostly illegal. */
+function probe(rand: () => number, size: number): Command {
+  const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rand() * xs.length)]!;
+  const seat = () => 1 + Math.floor(rand() * size);
+  const c: Record<string, unknown> = { by: rand() < 0.1 ? pick(['judge', 'clock'] as const) : seat(), do: pick(VERBS) };
+  const r = rand();
+  if (r < 0.6) c['target'] = rand() < 0.1 ? null : seat();
+  else if (r < 0.7) c['targets'] = [seat(), seat(), seat()].slice(0, 1 + Math.floor(rand() * 3));
+  else if (r < 0.75) c['leave'] = rand() < 0.5;
+  if (rand() < 0.1) c['withdrawn'] = true;
+  if (c['do'] === 'extraPoints') {
+    c['points'] = Math.round((rand() - 0.5) * 40) / 10;
+    c['reason'] = 'probe';
+  }
+  if (c['do'] === 'say') c['text'] = 'probe';
+  return c as unknown as Command;
+}
+
+describe.each(CASES)('$name: seeded random games', ({ setup, size, draws }) => {
+  it('R15 R28 every random game ends with a winner (judge actions rare)', () => {
+    for (let g = 0; g < 20; g++) {
+      const { state } = playRandom(setup(`end${g}`), g + 1, { judgeRate: 0.002 });
+      expect(state.finished).toBe(true);
+      const end = state.log[state.log.length - 1]!;
+      expect(state.winner === 'red' || state.winner === 'black' || (draws?.includes(end.rule) ?? false)).toBe(true);
+    }
+  });
+
+  it('R70 replaying a game\'s record reproduces its event log exactly', () => {
+    for (let g = 0; g < 6; g++) {
+      const s = setup(`rep${g}`);
+      const { state, commands } = playRandom(s, g + 100, { judgeRate: 0.005 });
+      const r = replay({ format: 'gorod-record/1', ...s, commands });
+      expect(r.ok).toBe(true);
+      if (!r.ok) return;
+      expect(r.value.rejected).toEqual([]);
+      expect(JSON.stringify(r.value.state.log)).toBe(JSON.stringify(state.log));
+    }
+  });
+
+  it('every command legalCommands offers is accepted; every rejected command leaves the state unchanged', () => {
+    for (let g = 0; g < 3; g++) {
+      const rand = mulberry32(g + 500);
+      playRandom(setup(`leg${g}`), g + 200, {
+        onStep: (state) => {
+          if (state.finished || rand() < 0.85) return;
+          const all: Command[] = [...legalCommands(state, 'clock')];
+          for (const x of state.seats) all.push(...legalCommands(state, x.seat));
+          // A sample of them: cloning the state per command is the cost here.
+          for (let k = 0; k < all.length && k < 25; k++) {
+            const c = all.length <= 25 ? all[k]! : all[Math.floor(rand() * all.length)]!;
+            const r = apply(cloneState(state), c);
+            if (!r.ok) throw new Error(`legal command refused: ${JSON.stringify(c)} → ${r.error.code} ${r.error.detail ?? ''}`);
+          }
+          for (let k = 0; k < 10; k++) {
+            const copy = cloneState(state);
+            // The log only grows, so its length stands for it.
+            const before = JSON.stringify({ ...copy, log: copy.log.length });
+            const r = apply(copy, probe(rand, size));
+            if (!r.ok) expect(JSON.stringify({ ...copy, log: copy.log.length })).toBe(before);
+          }
+        },
+      });
+    }
+  });
+
+  it('R23 R32 R33 views: a seat sees only its own role, actions, checks and freeze; heals and saves stay with the judge', () => {
+    for (let g = 0; g < 3; g++) {
+      const problems: string[] = [];
+      playRandom(setup(`view${g}`), g + 300, {
+        judgeRate: 0.005,
+        onStep: (state) => {
+          if (state.log.length % 5 !== 0 && !state.finished) return;
+          problems.push(...leaks(state, { kind: 'public' }));
+          for (const x of state.seats) problems.push(...leaks(state, { kind: 'seat', seat: x.seat }));
+        },
+      });
+      expect(problems.slice(0, 5)).toEqual([]);
+    }
+  });
+});

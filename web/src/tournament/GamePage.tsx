@@ -1,0 +1,216 @@
+// `/t/:id/game/:round/:table`: one game of the tournament — each seat's points with every line and
+// its rule, the protocol, the record's versions (who, when, why), and for the organizer the
+// corrections: extra points given through the tournament, or a corrected record with its reason.
+import { useEffect, useState } from 'react';
+import type { RoleId } from '../../../src/engine/index.js';
+import { roleName } from '../judge/format.js';
+import { currentLang } from '../lib/i18n.js';
+import { Link, routeParam } from '../lib/router.js';
+import { ErrorLine, fmtPoints, StatusBadge, useErr } from './common.js';
+import { useT } from './i18n.js';
+import { organizerToken, tapi, type GameView, type Tournament } from './tapi.js';
+import './tournament.css';
+
+export default function GamePage() {
+  const { t } = useT();
+  const lang = currentLang();
+  const id = routeParam('/t/:id/game/:round/:table', 'id') ?? '';
+  const round = Number(routeParam('/t/:id/game/:round/:table', 'round'));
+  const table = Number(routeParam('/t/:id/game/:round/:table', 'table'));
+  const token = organizerToken(id);
+  const [doc, setDoc] = useState<Tournament | null>(null);
+  const [g, setG] = useState<GameView | null>(null);
+  const [lines, setLines] = useState<string[] | null>(null);
+  const [err, setErr, clear] = useErr();
+  const [player, setPlayer] = useState('');
+  const [points, setPoints] = useState('0.3');
+  const [reason, setReason] = useState('');
+  const [file, setFile] = useState<File | null>(null);
+  const [fixReason, setFixReason] = useState('');
+  const [done, setDone] = useState<string | null>(null);
+
+  const load = async (): Promise<void> => {
+    try {
+      const [d, v] = await Promise.all([tapi.get(id, token), tapi.game(id, token, round, table)]);
+      setDoc(d);
+      setG(v);
+      if (v.status === 'finished') setLines((await tapi.protocol(id, round, table, lang)).lines);
+    } catch (e) {
+      setErr(e);
+    }
+  };
+  useEffect(() => {
+    void load();
+  }, [id, round, table, lang]);
+
+  const addExtra = async (): Promise<void> => {
+    clear();
+    setDone(null);
+    try {
+      await tapi.extra(id, token, round, table, { player, points: Number(points.replace(',', '.')), reason: reason.trim() });
+      setReason('');
+      setDone(t('game.extraDone'));
+      await load();
+    } catch (e) {
+      setErr(e);
+    }
+  };
+  const upload = async (): Promise<void> => {
+    if (!file) return;
+    clear();
+    setDone(null);
+    try {
+      const record = JSON.parse(await file.text()) as unknown;
+      const r = await tapi.upload(id, token, round, table, { record, ...(fixReason.trim() ? { reason: fixReason.trim() } : {}) });
+      setDone(r.duplicate ? t('game.duplicate') : t('game.uploaded', { v: r.version }));
+      setFile(null);
+      setFixReason('');
+      await load();
+    } catch (e) {
+      setErr(e instanceof SyntaxError ? new Error(t('game.badFile')) : e);
+    }
+  };
+
+  if (!g || !doc) {
+    return (
+      <main className="page tpage">
+        <ErrorLine error={err} />
+        {!err && <p className="muted">{t('loading')}</p>}
+      </main>
+    );
+  }
+  const ruleName = (rule: string): string => doc.scoring.rules.find((r) => r.id === rule)?.name[lang] ?? t('game.rule');
+  return (
+    <main className="page tpage" data-testid="game-page">
+      <p className="small no-print">
+        <Link to={`/t/${id}?tab=rounds`}>← {doc.name}</Link>
+      </p>
+      <h1>
+        {t('seating.roundN', { n: round })} · {t('seating.tableN', { n: table })} <StatusBadge status={g.status} />
+      </h1>
+      {g.winner && <p className={`winner-tag winner-${g.winner}`}>{t(`winner.${g.winner}`)}</p>}
+      <div className="tscroll panel">
+        <table className="ttable-grid" data-testid="game-score">
+          <thead>
+            <tr>
+              <th>{t('game.seat')}</th>
+              <th className="tl">{t('standings.player')}</th>
+              {g.score && <th>{t('standings.points')}</th>}
+              {g.score && <th className="tl">{t('game.role')}</th>}
+              {g.score && <th className="tl">{t('game.lines')}</th>}
+            </tr>
+          </thead>
+          <tbody>
+            {g.seats.map((s) => {
+              const sc = g.score?.find((x) => x.seat === s.seat);
+              return (
+                <tr key={s.seat} data-testid="game-seat">
+                  <td>{s.seat}</td>
+                  <td className="tl">
+                    <Link to={`/players/${encodeURIComponent(s.nickname)}`}>{s.nickname}</Link>
+                  </td>
+                  {sc && (
+                    <td className="tpoints" data-testid={`points-${s.seat}`}>
+                      {fmtPoints(sc.points)}
+                    </td>
+                  )}
+                  {sc && <td className="tl">{roleName(sc.role as RoleId, lang)}</td>}
+                  {sc && <td className="tl small">{sc.lines.map((l) => `${ruleName(l.rule)} ${l.points > 0 ? '+' : ''}${fmtPoints(l.points)}`).join('; ') || '—'}</td>}
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </div>
+      {g.tableId && (
+        <p className="no-print">
+          <Link to={`/replay/${g.tableId}`}>{t('game.replay')}</Link> · <Link to={`/protocol/${g.tableId}`}>{t('game.protocolFull')}</Link>
+        </p>
+      )}
+      {g.extra.length > 0 && (
+        <div className="panel">
+          <h2>{t('game.extra')}</h2>
+          <ul data-testid="extra-list">
+            {g.extra.map((x) => (
+              <li key={x.id}>
+                {g.seats.find((s) => s.id === x.player)?.nickname}: {x.points > 0 ? '+' : ''}
+                {fmtPoints(x.points)} — {x.reason}
+                <span className="muted small">
+                  {' '}
+                  {x.by ? `${x.by}, ` : ''}
+                  {new Date(x.at).toLocaleString(lang === 'ru' ? 'ru-RU' : 'en-GB')}
+                </span>
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+      {g.versions.length > 0 && (
+        <div className="panel">
+          <h2>{t('game.versions')}</h2>
+          <ol data-testid="versions">
+            {g.versions.map((v) => (
+              <li key={v.version}>
+                {t('game.version', { v: v.version })} · {new Date(v.at).toLocaleString(lang === 'ru' ? 'ru-RU' : 'en-GB')} ·{' '}
+                {v.source === 'table' ? t('source.table') : `${t(`source.${v.source}`, { defaultValue: v.source })}, ${t(`by.${v.by.kind}`, { defaultValue: v.by.kind })}${v.by.name ? ` (${v.by.name})` : ''}`}
+                {v.reason && <em> — {v.reason}</em>}
+              </li>
+            ))}
+          </ol>
+        </div>
+      )}
+      {token && g.status === 'finished' && (
+        <div className="panel no-print" data-testid="correction">
+          <h2>{t('game.correct')}</h2>
+          <h3>{t('game.extraAdd')}</h3>
+          <div className="trow">
+            <select value={player} onChange={(e) => setPlayer(e.target.value)} data-testid="extra-player" aria-label={t('standings.player')}>
+              <option value="">{t('standings.player')}</option>
+              {g.seats.map((s) => (
+                <option key={s.id} value={s.id}>
+                  {s.seat}. {s.nickname}
+                </option>
+              ))}
+            </select>
+            <input inputMode="decimal" value={points} onChange={(e) => setPoints(e.target.value)} size={5} aria-label={t('standings.points')} data-testid="extra-points" />
+            <input value={reason} onChange={(e) => setReason(e.target.value)} placeholder={t('game.reason')} maxLength={500} data-testid="extra-reason" />
+            <button type="button" className="btn" disabled={!player || !reason.trim() || !Number(points.replace(',', '.'))} onClick={() => void addExtra()} data-testid="extra-add">
+              {t('game.extraDo')}
+            </button>
+          </div>
+          <h3>{t('game.fixRecord')}</h3>
+          <p className="hint">{t('game.fixHint')}</p>
+          <div className="trow">
+            {/* The browser's own file button speaks its own language: a labelled button in ours instead. */}
+            <label className="btn tfile">
+              {file ? file.name : t('game.chooseFile')}
+              <input type="file" accept="application/json,.json" onChange={(e) => setFile(e.target.files?.[0] ?? null)} data-testid="fix-file" />
+            </label>
+            <input value={fixReason} onChange={(e) => setFixReason(e.target.value)} placeholder={t('game.reason')} maxLength={500} data-testid="fix-reason" />
+            <button type="button" className="btn" disabled={!file || !fixReason.trim()} onClick={() => void upload()} data-testid="fix-upload">
+              {t('game.fixDo')}
+            </button>
+          </div>
+        </div>
+      )}
+      <ErrorLine error={err} />
+      {done && (
+        <p className="ok" role="status" data-testid="game-done">
+          {done}
+        </p>
+      )}
+      {lines && (
+        <details className="panel tdetails">
+          <summary>
+            <h2>{t('game.protocol', { count: lines.length })}</h2>
+          </summary>
+          <ol className="tprotocol small" data-testid="protocol-lines">
+            {lines.map((l, i) => (
+              <li key={i}>{l}</li>
+            ))}
+          </ol>
+        </details>
+      )}
+    </main>
+  );
+}

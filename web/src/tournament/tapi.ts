@@ -1,0 +1,253 @@
+// The tournament HTTP API (docs/tournaments.md) as the browser uses it. The organizer's token is
+// kept in this browser only (localStorage, per tournament) and sent as a bearer header.
+import { ApiError, csrfToken } from '../lib/api.js';
+
+const TOKENS = 'gorod.tournamentTokens';
+
+export function organizerToken(id: string): string | null {
+  try {
+    const all = JSON.parse(globalThis.localStorage?.getItem(TOKENS) ?? '{}') as Record<string, string>;
+    return all[id] ?? null;
+  } catch {
+    return null;
+  }
+}
+
+export function rememberOrganizer(id: string, token: string): void {
+  try {
+    const all = JSON.parse(globalThis.localStorage?.getItem(TOKENS) ?? '{}') as Record<string, string>;
+    all[id] = token;
+    globalThis.localStorage?.setItem(TOKENS, JSON.stringify(all));
+  } catch {
+    /* storage disabled: the organizer link still carries the token for this page */
+  }
+}
+
+async function call<T>(path: string, init: RequestInit & { token?: string | null } = {}): Promise<T> {
+  const headers: Record<string, string> = {};
+  if (init.body) headers['content-type'] = 'application/json';
+  if (init.token) headers['authorization'] = `Bearer ${init.token}`;
+  // A signed-in player's writes carry the session's CSRF token (docs/accounts.md), or are refused.
+  const csrf = init.method && init.method !== 'GET' ? csrfToken() : null;
+  if (csrf) headers['x-csrf-token'] = csrf;
+  const res = await fetch(path, { ...init, headers });
+  const text = await res.text();
+  let body: unknown = null;
+  try {
+    body = text ? JSON.parse(text) : null;
+  } catch {
+    body = null;
+  }
+  if (!res.ok) {
+    const b = (body ?? {}) as { code?: string; message?: { ru: string; en: string } };
+    throw new ApiError(res.status, b.code ?? `http${res.status}`, b.message);
+  }
+  return body as T;
+}
+
+export interface TPlayer {
+  id: string;
+  nickname: string;
+  club?: string;
+}
+export type SlotStatus = 'waiting' | 'playing' | 'finished';
+export interface TSlot {
+  round: number;
+  table: number;
+  status: SlotStatus;
+  tableId?: string;
+  version?: number;
+  winner?: string | null;
+  seats: { seat: number; id: string; nickname: string }[];
+}
+export interface TRound {
+  number: number;
+  kind: 'qualifying' | 'final';
+  weight: number;
+  games: TSlot[];
+}
+export interface TExtra {
+  id: string;
+  round: number;
+  table: number;
+  player: string;
+  points: number;
+  reason: string;
+  by?: string;
+  at: number;
+}
+export interface Scoring {
+  id: string;
+  version: number;
+  name: { ru: string; en: string };
+  rules: { id: string; kind: string; group: string; name: { ru: string; en: string } }[];
+}
+export interface TOptions {
+  preset: string;
+  gameOptions: Record<string, unknown>;
+  hideExtraUntilFinals: boolean;
+  finalistsFirst: boolean;
+  ratingKind: string;
+  schedule?: { from?: string; to?: string; games?: number; finalTop?: number; finalGames?: number; finalWeight?: number; finished?: boolean };
+}
+export interface Tournament {
+  id: string;
+  name: string;
+  revision: number;
+  createdAt: number;
+  players: TPlayer[];
+  forbidden?: [string, string][];
+  extra: TExtra[];
+  scoring: Scoring;
+  options: TOptions;
+  rounds: TRound[];
+}
+export interface StandingRow {
+  place: number;
+  id: string;
+  nickname: string;
+  club?: string;
+  points: number;
+  games: number;
+  wins: number;
+  groups: Record<string, number>;
+  rounds: (number | null)[];
+  winsAs: Record<string, number>;
+  firstKilled: number;
+  ci: number;
+  finalist: boolean;
+  tiebreaks: number[];
+  tied: boolean;
+}
+export interface Standings {
+  scoring: { id: string; version: number; name: { ru: string; en: string } };
+  extraHidden: boolean;
+  games: number;
+  rows: StandingRow[];
+}
+export interface Quality {
+  seats: { balanced: boolean; score: number };
+  meetings: { mean: number; min: number; max: number; variance: number; bound: number; histogram: number[] };
+  forbidden: { met: number };
+  tablesPerPlayer: { min: number; max: number };
+}
+export interface OpenedTable {
+  tableId: string;
+  mode: 'online' | 'judge';
+  hostToken?: string;
+  spectatorToken?: string;
+  watch?: string;
+  seats: { seat: number; player?: string; nickname?: string; name?: string; bot?: boolean; token: string | null; play?: string | null }[];
+}
+export interface GameView {
+  round: number;
+  table: number;
+  status: SlotStatus;
+  tableId?: string;
+  version?: number;
+  winner?: string | null;
+  seats: { seat: number; id: string; nickname: string }[];
+  extra: TExtra[];
+  score?: { seat: number; id: string; nickname: string; role: string; result: string; points: number; lines: { rule: string; group: string; points: number }[] }[];
+  versions: { version: number; at: number; by: { kind: string; name?: string }; source: string; reason?: string; tableId?: string }[];
+}
+export interface ScoringSystem {
+  id: string;
+  version: number;
+  name: { ru: string; en: string };
+}
+
+const enc = encodeURIComponent;
+const J = (b: unknown): string => JSON.stringify(b);
+
+export const tapi = {
+  scoring: () => call<ScoringSystem[]>('/api/scoring'),
+  list: () => call<{ id: string; name: string; createdAt: number; players: number; rounds: number }[]>('/api/tournaments?limit=50'),
+  create: (body: unknown) => call<{ id: string; organizerToken: string; tournament: Tournament }>('/api/tournaments', { method: 'POST', body: J(body) }),
+  get: (id: string, token: string | null) => call<Tournament>(`/api/tournaments/${enc(id)}`, { token }),
+  patch: (id: string, token: string | null, body: unknown) => call<Tournament>(`/api/tournaments/${enc(id)}`, { method: 'PATCH', body: J(body), token }),
+  addPlayers: (id: string, token: string | null, body: { players?: { nickname: string; club?: string }[]; csv?: string }) =>
+    call<Tournament>(`/api/tournaments/${enc(id)}/players`, { method: 'POST', body: J(body), token }),
+  removePlayer: (id: string, token: string | null, pid: string) => call<Tournament>(`/api/tournaments/${enc(id)}/players/${enc(pid)}`, { method: 'DELETE', token }),
+  forbidden: (id: string, token: string | null, pairs: [string, string][], sameClub: boolean) =>
+    call<Tournament>(`/api/tournaments/${enc(id)}/forbidden`, { method: 'PUT', body: J({ pairs, sameClub }), token }),
+  seat: (id: string, token: string | null, body: { tables: number; games: number; seed?: string; moves?: number }) =>
+    call<{ tournament: Tournament; quality: Quality; moves: number }>(`/api/tournaments/${enc(id)}/seating`, { method: 'POST', body: J(body), token }),
+  swap: (id: string, token: string | null, body: { round: number; a: string; b: string }) =>
+    call<Tournament>(`/api/tournaments/${enc(id)}/seating/swap`, { method: 'POST', body: J(body), token }),
+  finals: (id: string, token: string | null, body: { top: number; games: number; weight?: number }) =>
+    call<{ tournament: Tournament; quality: Quality }>(`/api/tournaments/${enc(id)}/finals`, { method: 'POST', body: J(body), token }),
+  standings: (id: string, token: string | null) => call<Standings>(`/api/tournaments/${enc(id)}/standings`, { token }),
+  game: (id: string, token: string | null, r: number, t: number) => call<GameView>(`/api/tournaments/${enc(id)}/games/${r}/${t}`, { token }),
+  openTable: (id: string, token: string | null, r: number, t: number, body: unknown) =>
+    call<OpenedTable>(`/api/tournaments/${enc(id)}/games/${r}/${t}/table`, { method: 'POST', body: J(body), token }),
+  slotTable: (id: string, token: string | null, r: number, t: number) => call<OpenedTable>(`/api/tournaments/${enc(id)}/games/${r}/${t}/table`, { token }),
+  record: (id: string, r: number, t: number) => call<unknown>(`/api/tournaments/${enc(id)}/games/${r}/${t}/record`),
+  upload: (id: string, token: string | null, r: number, t: number, body: { record: unknown; reason?: string; by?: string }) =>
+    call<{ version: number; duplicate: boolean }>(`/api/tournaments/${enc(id)}/games/${r}/${t}/record`, { method: 'POST', body: J(body), token }),
+  extra: (id: string, token: string | null, r: number, t: number, body: { player: string; points: number; reason: string; by?: string }) =>
+    call<TExtra>(`/api/tournaments/${enc(id)}/games/${r}/${t}/extra`, { method: 'POST', body: J(body), token }),
+  protocol: (id: string, r: number, t: number, lang: string) =>
+    call<{ version: number; winner: string | null; seats: { seat: number; name: string; role: string; team: string; fouls: number }[]; lines: string[] }>(
+      `/api/tournaments/${enc(id)}/games/${r}/${t}/protocol?lang=${lang}`,
+    ),
+  players: () => call<{ nickname: string; club?: string; tournaments: number }[]>('/api/players'),
+  player: (nick: string) => call<PlayerProfile>(`/api/players/${enc(nick)}`),
+  club: (club: string) => call<ClubPage>(`/api/clubs/${enc(club)}`),
+};
+
+export interface PlayerProfile {
+  nickname: string;
+  club?: string;
+  stats: {
+    games: number;
+    wins: number;
+    winRate: number;
+    roles: Record<string, { games: number; wins: number }>;
+    sheriffChecks: { total: number; black: number };
+    donChecks: { total: number; sheriffFound: number };
+    firstKilled: number;
+    guesses: { made: number; twoBlack: number; threeBlack: number };
+    fouls: number;
+    removals: number;
+  } | null;
+  rating: { rating: number; red: number; black: number; place: number } | null;
+  history: { at: number; tournament: string; round: number; table: number; rating: number; change: number }[];
+  recent: { tournament: { id: string; name: string }; round: number; table: number; tableId?: string; at: number; seat: number; role: string; result: string }[];
+  tournaments: { id: string; name: string; place: number | null; of: number; points: number; games: number }[];
+}
+export interface ClubPage {
+  club: string;
+  rating: number | null;
+  players: { nickname: string; tournaments: number; rating: number; games: number; wins: number; winRate: number }[];
+  tournaments: { id: string; name: string; createdAt: number; players: number; best: number | null }[];
+}
+
+/** Live standings over `/ws/tournament?id=…`: calls back with each snapshot; reconnects. */
+export function watchTournament(id: string, on: (snap: { revision: number; games: number; standings: Standings; slots: Omit<TSlot, 'seats'>[] }) => void): () => void {
+  let ws: WebSocket | null = null;
+  let stop = false;
+  let timer: ReturnType<typeof setTimeout> | null = null;
+  const open = (): void => {
+    if (stop) return;
+    const proto = location.protocol === 'https:' ? 'wss' : 'ws';
+    ws = new WebSocket(`${proto}://${location.host}/ws/tournament?id=${enc(id)}`);
+    ws.onmessage = (m) => {
+      try {
+        const x = JSON.parse(String(m.data)) as { type: string };
+        if (x.type === 'tournament') on(x as never);
+      } catch {
+        /* a frame we do not read */
+      }
+    };
+    ws.onclose = () => {
+      if (!stop) timer = setTimeout(open, 2000);
+    };
+  };
+  open();
+  return () => {
+    stop = true;
+    if (timer) clearTimeout(timer);
+    ws?.close();
+  };
+}
