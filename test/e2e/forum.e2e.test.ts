@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { T12 } from '../../src/engine/forum-cases.js';
+import { T12 } from '../fixtures/forum-cases.js';
 import { startServer, type RunningServer } from '../../src/server/index.js';
 import { FakeClock } from '../../src/server/forum/clock.js';
 import { done } from '../../src/server/forum/errors.js';

@@ -2,7 +2,7 @@
 // The forum host's desk, the mafia's agreed sender, feeds, notifications and seasons
 // (forum-mafia.ru.txt; R42, R44, R52, R55), on a fake clock with a known deal (T12).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { T12 } from '../../src/engine/forum-cases.js';
+import { T12 } from '../fixtures/forum-cases.js';
 import { startServer, type RunningServer } from '../../src/server/index.js';
 import { FakeClock } from '../../src/server/forum/clock.js';
 import { done } from '../../src/server/forum/errors.js';

@@ -1,11 +1,11 @@
 // R42 across a season: a player who misses a vote has it counted against himself once per
 // season; the season's spent auto-votes come in the setup (autokillSpent), so a miss removes.
 import { describe, expect, it } from 'vitest';
-import './registry.js';
-import { T12 } from './forum-cases.js';
-import { apply } from './game.js';
-import { resolveOptions } from './options.js';
-import { startGame } from './setup.js';
+import '../registry.js';
+import { T12 } from '../../../../test/fixtures/forum-cases.js';
+import { apply } from '../../core/game.js';
+import { resolveOptions } from '../../core/options.js';
+import { startGame } from '../../core/setup.js';
 
 function dayOne(spent?: number[]) {
   const s = startGame({ preset: 'forum', deal: T12, seed: 'autokill', ...(spent ? { options: { autokillSpent: spent } } : {}) });
