@@ -24,6 +24,11 @@ import { TournamentService } from './tournaments.js';
 import { registerTournamentHttp } from './tournaments-http.js';
 import { registerPlayersHttp } from './players-http.js';
 import { TOURNAMENT_WS_PATH, tournamentWebSocket } from './tournaments-ws.js';
+import { systemClock, type ForumClock } from './forum/clock.js';
+import { registerForumHttp } from './forum/http.js';
+import { ForumService } from './forum/service.js';
+import { MemoryForumStore, type ForumStore } from './forum/store.js';
+import { SqliteForumStore } from './forum/store-sqlite.js';
 
 export { verifyRecord, commitment } from './deal.js';
 export type { Storage } from './storage.js';
@@ -83,6 +88,10 @@ export interface ServerOptions {
   internalUrl?: string;
   /** Cluster lease lifetime in ms (GOROD_LEASE_MS, default 2500): how soon a dead process's tables move. */
   leaseMs?: number;
+  /** Forum games' store (tests); default: beside the tables (the same SQLite file, or memory). */
+  forumStore?: ForumStore;
+  /** The forum calendar's clock (tests: a FakeClock runs days in milliseconds). */
+  forumClock?: ForumClock;
 }
 
 export interface RunningServer {
@@ -90,6 +99,7 @@ export interface RunningServer {
   port: number;
   hub: Hub;
   tournaments: TournamentService;
+  forum: ForumService;
   accounts: AccountStore;
   /** Tables loaded from storage at start and how long that took (ms); warmMs once every table is rebuilt. */
   resumed: { tables: number; ms: number; warmMs?: number };
@@ -114,6 +124,14 @@ const isMemory = (url: string): boolean => url === 'memory:' || url === ':memory
 const sqlitePath = (url: string): string => resolve(url.replace(/^sqlite:(\/\/)?/, '').replace(/^file:(\/\/)?/, ''));
 
 const isPostgres = (url: string): boolean => /^postgres(ql)?:\/\//.test(url);
+
+/**
+ * Forum games live in their own file beside the tables' (`gorod.sqlite` → `gorod.forum.sqlite`):
+ * a forum write never waits on the tables' worker, nor blocks the event loop on its lock.
+ */
+export function forumPath(tables: string): string {
+  return tables.replace(/(\.sqlite3?|\.db)?$/, '.forum.sqlite');
+}
 
 export function storageFromUrl(url: string, maxPending?: number): Storage {
   if (isMemory(url)) return new MemoryStorage();
@@ -156,6 +174,9 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
   // Accounts are not on PostgreSQL yet (docs/scale-out.md): with tables there they stay in SQLite (ACCOUNT_DATABASE).
   const accountFile = isPostgres(dbUrl) ? sqlitePath(env['ACCOUNT_DATABASE'] ?? './data/accounts.sqlite') : sqlitePath(dbUrl);
   const accounts = opts.accountStore ?? new AccountStore(opts.storage || isMemory(dbUrl) ? ':memory:' : accountFile);
+  // Forum games: their own SQLite file beside the tables' (on PostgreSQL: FORUM_DATABASE).
+  const forumFile = isPostgres(dbUrl) ? sqlitePath(env['FORUM_DATABASE'] ?? './data/forum.sqlite') : forumPath(sqlitePath(dbUrl));
+  const forumStore = opts.forumStore ?? (opts.storage || isMemory(dbUrl) ? new MemoryForumStore() : new SqliteForumStore(forumFile));
   const origins = opts.origins ?? list(env['ORIGINS']);
   const allowedHosts = opts.allowedHosts ?? list(env['ALLOWED_HOSTS']);
   const trustedHops = opts.trustProxy ?? (Number(env['TRUST_PROXY']) || 0);
@@ -187,6 +208,7 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
   });
   const tournaments = new TournamentService({ store: tournamentStore, hub, log: logger });
   hub.onFinished((t) => void tournaments.games.onTableFinished(t).catch((e) => logger.error({ table: t.id, err: String(e) }, 'tournament attach failed')));
+  const forum = new ForumService(forumStore, opts.forumClock ?? systemClock, logger);
   const t0 = performance.now();
   // Many processes: tables are taken by sweeps once this process listens (cluster.start).
   const tables = cluster ? 0 : await hub.loadAll();
@@ -230,6 +252,8 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
   await registerHttp(app, hub, { origins, webDir: opts.webDir === undefined ? PROJECT_WEB : opts.webDir, limits: lim });
   registerTournamentHttp(app, tournaments);
   registerPlayersHttp(app, tournaments);
+  registerForumHttp(app, forum);
+  await forum.load();
   const live = tournamentWebSocket(tournaments);
   const sockets = attachWebSocket(app.server, hub, {
     origins,
@@ -265,6 +289,7 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
     port: realPort,
     hub,
     tournaments,
+    forum,
     accounts,
     resumed,
     warmed: warming,
@@ -278,6 +303,7 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
         const http = app.close(); // no new request; those under way finish
         hub.close(); // no timer, bot or retry starts anything new
         tournaments.close();
+        forum.close();
         await warming.catch(() => undefined);
         await hub.idle(); // what was queued is stored and answered
         // Many processes: the leases go back, so other processes take the tables at their next sweep.
@@ -288,6 +314,8 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
         await http;
         await storage.close();
         await tournamentStore.close();
+        await forum.idle();
+        await forumStore.close();
         accounts.close();
       })();
       return closing;

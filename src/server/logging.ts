@@ -1,8 +1,8 @@
 // The server's logger (pino, JSON lines). No credential ever reaches a log: tokens are cut out of
-// logged URLs (`?token=…`, the web app's links) and out of any logged object.
+// logged URLs (`?token=…`, a forum `?key=…`, the web app's links) and out of any logged object.
 import pino, { type Logger } from 'pino';
 
-const TOKEN_IN_URL = /([?&](?:token|hostToken|spectatorToken)=)[^&#]*/gi;
+const TOKEN_IN_URL = /([?&](?:token|hostToken|spectatorToken|key)=)[^&#]*/gi;
 
 export function redactUrl(url: string): string {
   return url.replace(TOKEN_IN_URL, '$1[redacted]');

@@ -9,6 +9,7 @@ import { AccountBadge } from './account/AccountBadge.js';
 import { HomePage } from './pages/HomePage.js';
 import { CreatedPage } from './pages/CreatedPage.js';
 import { PlayPage } from './pages/PlayPage.js';
+import { ForumNeeds } from './forum/ForumNeeds.js';
 
 const ReplayPage = lazy(() => import('./pages/ReplayPage.js'));
 const RulesPage = lazy(() => import('./pages/RulesPage.js'));
@@ -16,6 +17,7 @@ const JudgePage = lazy(() => import('./judge/JudgePage.js'));
 const DisplayPage = lazy(() => import('./display/DisplayPage.js'));
 const ProtocolPage = lazy(() => import('./protocol/ProtocolPage.js'));
 const BalancePage = lazy(() => import('./pages/BalancePage.js'));
+const ForumPage = lazy(() => import('./forum/ForumPage.js'));
 const AccountPage = lazy(() => import('./account/AccountPage.js'));
 const ClubAdminPage = lazy(() => import('./account/ClubAdminPage.js'));
 // Tournaments, players and clubs: one lazily loaded group of chunks (issue 17).
@@ -48,6 +50,8 @@ const ROUTES: Route[] = [
   { pattern: '/display/:id', Page: DisplayPage, bare: true },
   { pattern: '/protocol/:id', Page: ProtocolPage },
   { pattern: '/balance', Page: BalancePage },
+  // Forum games (docs/forum.md): the list, a game and its tabs, seasons (/f/s/…), players (/f/p/…).
+  ...['/f', '/f/:id', '/f/:id/:tab'].map((pattern) => ({ pattern, Page: ForumPage })),
   { pattern: '/account', Page: AccountPage },
   { pattern: '/account/clubs/:club', Page: ClubAdminPage },
   { pattern: '/t', Page: TournamentsPage },
@@ -97,11 +101,13 @@ export function App() {
             <Link to="/rules">{t('nav.rules')}</Link>
             <Link to="/replay">{t('nav.replay')}</Link>
             <Link to="/balance">{t('nav.balance')}</Link>
+            <Link to="/f">{t('forum.title')}</Link>
           </nav>
           <AccountBadge />
           <LangSwitch />
         </header>
       )}
+      {!route?.bare && <ForumNeeds />}
       <Suspense fallback={<p className="page muted">{t('app.loading')}</p>}>
         <Page key={path} />
       </Suspense>

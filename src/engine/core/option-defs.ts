@@ -298,4 +298,18 @@ export const TABLE_OPTION_DEFS: readonly OptionDef[] = [
     },
     defaults: { forum: 10800 },
   },
+  {
+    key: 'autokillSpent',
+    name: { ru: 'Автоголос уже использован', en: 'Auto-vote already spent' },
+    rule: 'R42',
+    // A season's record, not a table setting: accepted, never shown in the form (no default).
+    check: (v) => Array.isArray(v) && v.length <= 30 && v.every((x) => Number.isInteger(x) && (x as number) >= 1 && (x as number) <= 30),
+    doc: {
+      ru: 'Места, чей автоголос в этом сезоне уже использован: их второй пропуск голосования удаляет из игры (R42).',
+      en: 'Seats whose auto-vote of the season is already spent: their missed vote removes them (R42).',
+    },
+    defaults: {},
+    accepts: ['forum'],
+    base: [],
+  },
 ];

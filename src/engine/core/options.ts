@@ -59,6 +59,8 @@ export interface Options {
   daySeconds?: number;
   /** forum R44: the lawyer's deadline after the day opens. */
   lawyerSeconds?: number;
+  /** forum R42: seats whose one auto-vote of the season is already spent (a second miss removes them). */
+  autokillSpent?: number[];
   // The day flow's rule variants (option-defs-day.ts, docs/rules/variants.md): accepted by every
   // preset with speeches; absent, the preset's own rule. Read them through dayOptions().
   rotation?: 'opener' | 'closer';
@@ -106,7 +108,7 @@ const DAY_KEYS = [
   'quietRoundsDraw',
 ] as const;
 
-export type Value = boolean | number | string | readonly string[];
+export type Value = boolean | number | string | readonly string[] | readonly number[];
 export interface OptionDef {
   key: keyof Options;
   rule: string;

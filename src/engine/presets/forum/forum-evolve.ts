@@ -22,7 +22,8 @@ function fresh(s: GameState, e: Extract<ForumEventBody, { t: 'forumDealt' }>): F
     lawyerMisses: 0,
     lawyerCounts: new Array<number>(n).fill(0),
     healCounts: new Array<number>(n).fill(0),
-    autoVoted: [],
+    // R42: the season's spent auto-votes come with the setup.
+    autoVoted: [...(s.options.autokillSpent ?? [])],
     seduced: false,
     voidUsed: false,
     takeover: null,

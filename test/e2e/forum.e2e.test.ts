@@ -1,0 +1,144 @@
+// A forum game in Debian's chromium (issue 15) on a fake clock: a player reads the thread,
+// quotes a post, votes with a reason, sends a night move with its confirmation and reads the
+// host's answer; the host extends a phase and replaces a player. Screenshots at 390×844 and at
+// desktop width: test-results/forum/*.png.
+import { cpSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { T12 } from '../fixtures/forum-cases.js';
+import { startServer, type RunningServer } from '../../src/server/index.js';
+import { FakeClock } from '../../src/server/forum/clock.js';
+import { done } from '../../src/server/forum/errors.js';
+import { CHROMIUM, CHROMIUM_ARGS } from './chromium.js';
+
+const OUT = 'test-results/forum';
+const PHONE = { width: 390, height: 844 };
+const DESKTOP = { width: 1280, height: 860 };
+const T0 = Date.parse('2026-03-02T04:00:00Z');
+const HOUR = 3_600_000;
+
+let browser: Browser;
+let webDir: string;
+let srv: RunningServer;
+const clock = new FakeClock(T0);
+const contexts: BrowserContext[] = [];
+
+beforeAll(async () => {
+  mkdirSync(OUT, { recursive: true });
+  webDir = mkdtempSync(join(tmpdir(), 'gorod-web-'));
+  cpSync('web/dist', webDir, { recursive: true });
+  srv = await startServer({ port: 0, databaseUrl: 'memory:', logLevel: false, webDir, forumClock: clock });
+  browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS, headless: true });
+});
+
+afterAll(async () => {
+  for (const c of contexts) await c.close().catch(() => undefined);
+  await browser?.close();
+  await srv?.close();
+  if (webDir) rmSync(webDir, { recursive: true, force: true });
+});
+
+async function page(size: { width: number; height: number }): Promise<Page> {
+  const phone = size.width < 900;
+  const c = await browser.newContext({ viewport: size, ...(phone ? { isMobile: true, hasTouch: true } : {}), locale: 'ru-RU' });
+  c.setDefaultTimeout(20_000);
+  contexts.push(c);
+  return c.newPage();
+}
+
+const shot = (p: Page, name: string, fullPage = false) => p.screenshot({ path: join(OUT, `${name}.png`), fullPage });
+
+async function advanceTo(t: number): Promise<void> {
+  for (let i = 0; i < 500; i++) {
+    const w = srv.forum.earliestWake();
+    if (w === null || w > t || w < clock.now()) break;
+    clock.set(w);
+    await srv.forum.idle();
+    if (srv.forum.earliestWake() === w) break;
+  }
+  clock.set(t);
+  await srv.forum.idle();
+}
+
+/** The page is no wider than the screen (nothing to scroll sideways on a phone). */
+const fits = (p: Page) => p.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth + 1);
+
+describe('forum in the browser (issue 15)', () => {
+  it('a player quotes, votes with a reason, sends a night move and reads the host; the host extends and replaces', async () => {
+    // Seat 5 is the commissar (T12), played in the browser; seat 6 will be replaced; the rest are bots.
+    const players = T12.map((_, i) => ({ name: i === 4 ? 'Анна' : i === 5 ? 'Борис' : `Бот ${i + 1}`, ...(i === 4 || i === 5 ? {} : { bot: true }) }));
+    const r = await fetch(`${srv.url}/api/forum/games`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ title: 'Форумная мафия: весна', players }) });
+    const c = (await r.json()) as { id: string; hostKey: string; seatKeys: Record<string, string> };
+    await srv.forum.run(c.id, (g) => {
+      g.doc.setup = { ...g.doc.setup, deal: T12.slice(), seed: 'e2e-forum' };
+      return done(true);
+    });
+    await srv.forum.start(c.id);
+    const g = (await srv.forum.game(c.id))!;
+    const w = g.voteWindow()!;
+    await advanceTo(w.opens + 4 * HOUR);
+
+    // The player reads the thread on a phone and quotes a bot's post.
+    const me = await page(PHONE);
+    await me.goto(`${srv.url}/f/${c.id}?key=${c.seatKeys['5']}`);
+    await me.getByTestId('forum-post').first().waitFor();
+    expect(me.url()).not.toContain('key=');
+    await shot(me, `thread-${PHONE.width}x${PHONE.height}`);
+    expect(await fits(me)).toBe(true);
+    await me.getByTestId('forum-quote').nth(1).click();
+    await me.getByTestId('forum-text').fill('Согласна: слишком тихо. Кто за?');
+    await me.getByTestId('forum-send').click();
+    await me.locator('.f-post blockquote').first().waitFor();
+    await me.locator('.f-post', { hasText: 'Согласна: слишком тихо' }).waitFor();
+    await shot(me, `quote-${PHONE.width}x${PHONE.height}`, true);
+
+    // The vote with its reason; the count shows it.
+    await me.getByTestId('tab-votes').click();
+    await me.getByTestId('vote-target').selectOption('1');
+    await me.getByTestId('vote-reason').fill('Дон прячется за чужими версиями.');
+    await me.getByTestId('vote-send').click();
+    await me.locator('.f-ok').waitFor();
+    await me.getByTestId('vote-post').filter({ hasText: 'Дон прячется' }).waitFor();
+    await shot(me, `votes-${PHONE.width}x${PHONE.height}`, true);
+    expect(await fits(me)).toBe(true);
+
+    // The host, at a desk: extends the vote by 30 minutes and replaces seat 6.
+    const host = await page(DESKTOP);
+    await host.goto(`${srv.url}/f/${c.id}/host?key=${c.hostKey}`);
+    await host.getByTestId('desk-extend').click();
+    await host.locator('.f-card', { hasText: 'продлил' }).waitFor();
+    await host.getByTestId('desk-seat').selectOption('6');
+    await host.getByTestId('desk-name').fill('Вера');
+    await host.getByTestId('desk-replace').click();
+    await host.getByTestId('desk-link').waitFor();
+    await shot(host, `desk-${DESKTOP.width}x${DESKTOP.height}`, true);
+    const link = await host.getByTestId('desk-link').locator('a').getAttribute('href');
+    expect(link).toContain(`/f/${c.id}?key=`);
+    await host.goto(`${srv.url}/f/${c.id}?page=1`);
+    await host.getByTestId('forum-post').first().waitFor();
+    await shot(host, `thread-${DESKTOP.width}x${DESKTOP.height}`);
+
+    // The night: the commissar's move with a confirmation, then the host's answer.
+    await advanceTo(w.closes + 31 * 60_000 + 2 * HOUR);
+    await me.goto(`${srv.url}/f/${c.id}/private`);
+    await me.getByTestId('night-form').waitFor();
+    await me.getByTestId('night-target').selectOption('1');
+    await me.getByTestId('night-send').click();
+    await me.getByTestId('night-confirm').click();
+    await me.locator('.f-msg.kind-confirm').waitFor();
+    await host.goto(`${srv.url}/f/${c.id}/private`);
+    await host.getByTestId('channel-text-seat-5').fill('Ход принят. Итоги — утром в 10:00.');
+    await host.getByTestId('channel-text-seat-5').press('Enter');
+    await host.locator('.f-msg', { hasText: 'Итоги — утром' }).waitFor();
+    await me.reload();
+    await me.locator('.f-msg', { hasText: 'Итоги — утром' }).waitFor();
+    await shot(me, `private-${PHONE.width}x${PHONE.height}`, true);
+    expect(await fits(me)).toBe(true);
+    // What needs me is on every page: nothing is owed now (the move is in, the message read).
+    await me.goto(`${srv.url}/f`);
+    await me.locator('h1').waitFor();
+    await shot(me, `list-${PHONE.width}x${PHONE.height}`);
+  });
+});
