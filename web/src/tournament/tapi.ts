@@ -1,6 +1,6 @@
 // The tournament HTTP API (docs/tournaments.md) as the browser uses it. The organizer's token is
 // kept in this browser only (localStorage, per tournament) and sent as a bearer header.
-import { ApiError, csrfToken } from '../lib/api.js';
+import { call as apiCall } from '../lib/api.js';
 
 const TOKENS = 'gorod.tournamentTokens';
 
@@ -23,26 +23,10 @@ export function rememberOrganizer(id: string, token: string): void {
   }
 }
 
-async function call<T>(path: string, init: RequestInit & { token?: string | null } = {}): Promise<T> {
-  const headers: Record<string, string> = {};
-  if (init.body) headers['content-type'] = 'application/json';
-  if (init.token) headers['authorization'] = `Bearer ${init.token}`;
-  // A signed-in player's writes carry the session's CSRF token (docs/accounts.md), or are refused.
-  const csrf = init.method && init.method !== 'GET' ? csrfToken() : null;
-  if (csrf) headers['x-csrf-token'] = csrf;
-  const res = await fetch(path, { ...init, headers });
-  const text = await res.text();
-  let body: unknown = null;
-  try {
-    body = text ? JSON.parse(text) : null;
-  } catch {
-    body = null;
-  }
-  if (!res.ok) {
-    const b = (body ?? {}) as { code?: string; message?: { ru: string; en: string } };
-    throw new ApiError(res.status, b.code ?? `http${res.status}`, b.message);
-  }
-  return body as T;
+/** The app's one fetch (JSON, the session's CSRF token, typed errors) with the organizer's token as a bearer. */
+function call<T>(path: string, init: RequestInit & { token?: string | null } = {}): Promise<T> {
+  const { token, ...rest } = init;
+  return apiCall<T>(path, token ? { ...rest, headers: { authorization: `Bearer ${token}` } } : rest);
 }
 
 export interface TPlayer {
