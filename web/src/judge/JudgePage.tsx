@@ -326,7 +326,7 @@ export default function JudgePage() {
       const c = snap.table.commitment;
       body = (
         <div className="panel setup" data-testid="server-setup">
-          <h2 data-testid="server-setup-title">{slot ? `${slot.name} · ${L(lang, `тур ${slot.round}, стол ${slot.table}`, `round ${slot.round}, table ${slot.table}`)}` : `${L(lang, 'Стол на сервере', 'Server table')} ${snap.table.id}`}</h2>
+          <h2 data-testid="server-setup-title">{slot ? `${slot.name} · ${L(lang, `тур ${slot.round}, стол ${slot.table}`, `round ${slot.round}, table ${slot.table}`)}` : L(lang, 'Стол на сервере', 'Server table')}</h2>
           {/* The players by seat, as the server table has them (a tournament slot's names). */}
           <ol className="setup-seats" data-testid="server-seats">
             {snap.view.seats.map((x) => (
@@ -426,7 +426,6 @@ export default function JudgePage() {
             )}
           </>
         )}
-        <span className="muted jh-id">{id}</span>
       </nav>
       {uploadError && (
         <div className="flash error" data-testid="upload-error">
