@@ -162,6 +162,8 @@ describe('a tournament in the browser (issue 17)', () => {
     const slot2 = (await (await fetch(`${base}/api/tournaments/${tournamentId}/games/1/2`)).json()) as { seats: { seat: number; nickname: string }[] };
     await tid(judge, 'server-seats').waitFor();
     expect(await tid(judge, 'server-setup-title').innerText()).toBe('Кубок Города 2026 · тур 1, стол 2');
+    // The console leads back to its tournament.
+    expect(await tid(judge, 'slot-tournament').getAttribute('href')).toBe(`/t/${encodeURIComponent(tournamentId)}`);
     expect(await tid(judge, 'server-seats').locator('li').allInnerTexts()).toEqual(slot2.seats.map((s) => `${s.seat} ${s.nickname}`));
     await shot(judge, 'judge-from-slot-phone');
     await tid(judge, 'adopt').click();

@@ -153,8 +153,8 @@ function lastPublicN(s: GameState): number {
 }
 
 /** A tournament slot's console (`?tournament=…&round=…&table=…` in the organizer's link): its heading. */
-function useTournamentSlot(): { name: string; round: number; table: number } | null {
-  const [slot, setSlot] = useState<{ name: string; round: number; table: number } | null>(null);
+function useTournamentSlot(): { id: string; name: string; round: number; table: number } | null {
+  const [slot, setSlot] = useState<{ id: string; name: string; round: number; table: number } | null>(null);
   useEffect(() => {
     const t = queryParam('tournament');
     const round = Number(queryParam('round'));
@@ -162,7 +162,7 @@ function useTournamentSlot(): { name: string; round: number; table: number } | n
     if (!t || !(round > 0) || !(table > 0)) return;
     fetch(`/api/tournaments/${encodeURIComponent(t)}`)
       .then((r) => (r.ok ? (r.json() as Promise<{ name: string }>) : null))
-      .then((d) => d && setSlot({ name: d.name, round, table }))
+      .then((d) => d && setSlot({ id: t, name: d.name, round, table }))
       .catch(() => undefined);
   }, []);
   return slot;
@@ -408,6 +408,11 @@ export default function JudgePage() {
         <a className="button" href="/">
           {L(lang, 'Город', 'Gorod')}
         </a>
+        {slot && (
+          <a className="button" href={`/t/${encodeURIComponent(slot.id)}`} data-testid="slot-tournament">
+            {L(lang, 'Турнир', 'Tournament')}
+          </a>
+        )}
         <button type="button" onClick={() => setLang(lang === 'ru' ? 'en' : 'ru')} data-testid="lang">
           {lang === 'ru' ? 'EN' : 'RU'}
         </button>
