@@ -21,19 +21,26 @@ export function openSqlite(file: string, busyMs = 5000): Database.Database {
   return db;
 }
 
-/** Apply the migrations this database has not had yet (each in a transaction, recorded in `ledger`). */
+/**
+ * Apply the migrations this database has not had yet (each in a transaction, recorded in `ledger`).
+ * Several processes may open one file at once (the cluster's servers share the accounts' file): the
+ * ledger is read again inside an IMMEDIATE transaction, which holds the write lock, so a migration
+ * another process applied a moment ago is skipped instead of run twice.
+ */
 export function applyMigrations(db: Database.Database, ledger: string, migrations: readonly Migration[]): number[] {
   if (!/^[a-z_]+$/.test(ledger)) throw new Error(`bad ledger name ${ledger}`);
   db.exec(`CREATE TABLE IF NOT EXISTS ${ledger} (id INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at BIGINT NOT NULL)`);
-  const done = new Set((db.prepare(`SELECT id FROM ${ledger}`).all() as { id: number }[]).map((r) => r.id));
   const applied: number[] = [];
+  const has = db.prepare(`SELECT 1 FROM ${ledger} WHERE id = ?`);
+  const record = db.prepare(`INSERT INTO ${ledger} (id, name, applied_at) VALUES (?, ?, ?)`);
   for (const m of migrations) {
-    if (done.has(m.id)) continue;
-    db.transaction(() => {
+    const ran = db.transaction(() => {
+      if (has.get(m.id)) return false;
       db.exec(m.sql);
-      db.prepare(`INSERT INTO ${ledger} (id, name, applied_at) VALUES (?, ?, ?)`).run(m.id, m.name, Date.now());
-    })();
-    applied.push(m.id);
+      record.run(m.id, m.name, Date.now());
+      return true;
+    }).immediate();
+    if (ran) applied.push(m.id);
   }
   return applied;
 }
