@@ -26,7 +26,18 @@ export interface CreateResult {
   dealSource?: string;
 }
 
+/** A table that is over (finished, or expired unstarted): its seats' credentials go to nobody any more. */
+export function closedTable(row: Pick<TableRow, 'status'>): boolean {
+  return row.status === 'finished' || row.status === 'expired';
+}
+
+/**
+ * What the creator gets (and gets again for a repeated upload): the table's tokens and each
+ * seat's link. Once the table is closed the seats' tokens are left out: they are the players'
+ * credentials, and the host needs them no more (each player keeps their own link).
+ */
 function createResult(row: TableRow): CreateResult {
+  const closed = closedTable(row);
   const out: CreateResult = {
     id: row.id,
     hostToken: row.hostToken,
@@ -34,7 +45,8 @@ function createResult(row: TableRow): CreateResult {
     commitment: row.commitment || null,
     seats: row.seats.map((s) => {
       const hold = holdOf(s);
-      return hold ? { seat: s.seat, token: s.token, bot: s.bot, hold } : { seat: s.seat, token: s.token, bot: s.bot };
+      const token = closed ? null : s.token;
+      return hold ? { seat: s.seat, token, bot: s.bot, hold } : { seat: s.seat, token, bot: s.bot };
     }),
   };
   if (row.mode === 'judge' || row.dealSource) out.dealSource = row.dealSource ?? 'server';
@@ -342,7 +354,12 @@ export class Hub {
     const key = body.uploadKey;
     if (key === undefined) return this.createNew(body);
     const known = this.uploads.get(key);
-    if (known) return known;
+    // The answer as the table is now: a repeat after the game ended carries no seat's token.
+    if (known)
+      return known.then((r) => {
+        const t = this.tables.get(r.id);
+        return t ? createResult(t.row) : r;
+      });
     const p = this.createNew(body);
     this.uploads.set(key, p);
     p.catch(() => this.uploads.delete(key));

@@ -130,7 +130,12 @@ describe.skipIf(why !== null)('three server processes on PostgreSQL and Redis', 
     const person = new SeatBot({ token: seat.token!, next: others });
 
     // The lobby is the database's: any process lists the tables every process made.
-    const lobby = (await fetch(`${live[2]!.url}/api/tables?limit=50`).then((r) => r.json())) as { id: string }[];
+    const lobby: { id: string }[] = [];
+    for (let next: string | null = ''; next !== null; ) {
+      const r = await fetch(`${live[2]!.url}/api/tables?limit=20${next ? `&before=${encodeURIComponent(next)}` : ''}`);
+      lobby.push(...((await r.json()) as { id: string }[]));
+      next = r.headers.get('x-next-page');
+    }
     for (const t of [...tables, human]) expect(lobby.map((x) => x.id)).toContain(t.id);
     // Readiness and metrics.
     expect((await fetch(`${live[1]!.url}/api/ready`)).status).toBe(200);
