@@ -132,7 +132,7 @@ describe.skipIf(why !== null)('three server processes on PostgreSQL and Redis', 
     // The lobby is the database's: any process lists the tables every process made.
     const lobby: { id: string }[] = [];
     for (let next: string | null = ''; next !== null; ) {
-      const r = await fetch(`${live[2]!.url}/api/tables?limit=20${next ? `&before=${encodeURIComponent(next)}` : ''}`);
+      const r: Response = await fetch(`${live[2]!.url}/api/tables?limit=20${next ? `&before=${encodeURIComponent(next)}` : ''}`);
       lobby.push(...((await r.json()) as { id: string }[]));
       next = r.headers.get('x-next-page');
     }
