@@ -136,7 +136,9 @@ describe.skipIf(why !== null)('three server processes on PostgreSQL and Redis', 
       lobby.push(...((await r.json()) as { id: string }[]));
       next = r.headers.get('x-next-page');
     }
-    for (const t of [...tables, human]) expect(lobby.map((x) => x.id)).toContain(t.id);
+    // (A table made first may have finished while the last ones were made: it left the lobby.)
+    for (const t of [...tables, human]) if (!lobby.some((x) => x.id === t.id)) expect((await storage.getTable(t.id))?.status).toBe('finished');
+    expect(lobby.length).toBeGreaterThan(0);
     // Readiness and metrics.
     expect((await fetch(`${live[1]!.url}/api/ready`)).status).toBe(200);
     expect(await fetch(`${live[1]!.url}/metrics`).then((r) => r.text())).toContain('gorod_command_seconds_bucket');
