@@ -167,6 +167,9 @@ export class Hub {
   async sweep(): Promise<number> {
     const dir = this.opts.directory as (TableDirectory & { ownersOf?(ids: string[]): Promise<(string | null)[]> }) | undefined;
     if (!dir || this.stopped) return 0;
+    // A table run here without its lease (let go while it was being taken, say) is let go now:
+    // nothing renews its lease, so another process may run it already or soon.
+    for (const id of [...this.tables.keys()]) if (dir.holds && !dir.holds(id) && !this.adopting.has(id)) this.lost(id);
     const ids = (await this.opts.storage.unfinishedTables()).map((r) => r.id).filter((id) => !this.tables.has(id));
     const owners = dir.ownersOf ? await dir.ownersOf(ids) : await Promise.all(ids.map((id) => dir.ownerOf(id)));
     let n = 0;
