@@ -58,8 +58,11 @@ export class PostgresStorage implements Storage {
   constructor(url: string, opts: PostgresStorageOptions = {}) {
     this.pool = new pg.Pool({ connectionString: url, max: opts.poolSize ?? 10, types });
     // An idle connection that breaks (the server restarted) is dropped by the pool; without a
-    // listener its error would end the process.
+    // listener its error would end the process. A connection checked out (a transaction, the
+    // migration) emits its error on itself, where the pool does not listen: every connection
+    // gets a listener of its own (its query in flight fails, and the pool drops it on release).
     this.pool.on('error', () => undefined);
+    this.pool.on('connect', (c) => c.on('error', () => undefined));
     this.maxPending = opts.maxPending ?? 10_000;
     this.ready = this.migrate();
     this.ready.catch(() => undefined);
