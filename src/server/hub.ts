@@ -26,7 +26,18 @@ export interface CreateResult {
   dealSource?: string;
 }
 
+/** A table that is over (finished, or expired unstarted): its seats' credentials go to nobody any more. */
+export function closedTable(row: Pick<TableRow, 'status'>): boolean {
+  return row.status === 'finished' || row.status === 'expired';
+}
+
+/**
+ * What the creator gets (and gets again for a repeated upload): the table's tokens and each
+ * seat's link. Once the table is closed the seats' tokens are left out: they are the players'
+ * credentials, and the host needs them no more (each player keeps their own link).
+ */
 function createResult(row: TableRow): CreateResult {
+  const closed = closedTable(row);
   const out: CreateResult = {
     id: row.id,
     hostToken: row.hostToken,
@@ -34,11 +45,29 @@ function createResult(row: TableRow): CreateResult {
     commitment: row.commitment || null,
     seats: row.seats.map((s) => {
       const hold = holdOf(s);
-      return hold ? { seat: s.seat, token: s.token, bot: s.bot, hold } : { seat: s.seat, token: s.token, bot: s.bot };
+      const token = closed ? null : s.token;
+      return hold ? { seat: s.seat, token, bot: s.bot, hold } : { seat: s.seat, token, bot: s.bot };
     }),
   };
   if (row.mode === 'judge' || row.dealSource) out.dealSource = row.dealSource ?? 'server';
   return out;
+}
+
+/** `storage` whose refused writes (GOROD_FENCED) also call `fenced` (the table's owner changed). */
+function onFenced(storage: Storage, fenced: () => void): Storage {
+  const watch =
+    <A extends unknown[]>(write: (...a: A) => Promise<void>) =>
+    (...a: A): Promise<void> =>
+      write(...a).catch((e: unknown) => {
+        if ((e as { code?: unknown } | null)?.code === 'GOROD_FENCED') fenced();
+        throw e;
+      });
+  return Object.assign(Object.create(storage) as Storage, {
+    updateTable: watch(storage.updateTable.bind(storage)),
+    setDeadline: watch(storage.setDeadline.bind(storage)),
+    appendCommand: watch(storage.appendCommand.bind(storage)),
+    undoCommand: watch(storage.undoCommand.bind(storage)),
+  });
 }
 
 /** A request the hub refused: the HTTP status, the error code (SERVER_ERRORS or an engine rejection) and a detail. */
@@ -157,11 +186,25 @@ export class Hub {
   failovers = 0;
   private adopting = new Map<string, Promise<Table | null>>();
 
-  /** The environment of one table: in a cluster its writes carry the table's fencing number. */
+  /**
+   * The environment of one table: in a cluster its writes carry the table's fencing number, and
+   * a write refused for a newer number (another process took the table while this one was cut
+   * off or paused) makes this process stop running it at once (fencedOut).
+   */
   private envFor(id: string, fence: number | undefined): TableEnv {
     const s = this.opts.storage;
     if (fence === undefined || !s.fenced) return this.env;
-    return { ...this.env, storage: s.fenced(id, fence) };
+    return { ...this.env, storage: onFenced(s.fenced(id, fence), () => this.fencedOut(id, fence)) };
+  }
+
+  /** The fencing number each table of this process runs under (cluster). */
+  private fences = new Map<string, number>();
+
+  /** A write of table `id` under `fence` was refused: a newer owner has it, this process lets it go. */
+  private fencedOut(id: string, fence: number): void {
+    if (this.fences.get(id) !== fence) return;
+    this.opts.log.warn({ table: id, fence }, 'fenced out: another process runs the table now');
+    this.lost(id);
   }
 
   /** A lease and a fencing number for a table this process is about to run (cluster only). */
@@ -200,6 +243,7 @@ export class Hub {
         const t = new Table(row, commands, this.envFor(id, fence), edits.length > 0);
         t.restoreEdits(edits);
         this.index(t);
+        this.fences.set(id, fence);
         if (row.status === 'finished') {
           t.close();
           t.resumed = true;
@@ -281,6 +325,7 @@ export class Hub {
   private forget(t: Table): void {
     t.close();
     this.tables.delete(t.id);
+    this.fences.delete(t.id);
     const r = t.row;
     this.tokens.delete(r.hostToken);
     this.tokens.delete(r.spectatorToken);
@@ -309,7 +354,12 @@ export class Hub {
     const key = body.uploadKey;
     if (key === undefined) return this.createNew(body);
     const known = this.uploads.get(key);
-    if (known) return known;
+    // The answer as the table is now: a repeat after the game ended carries no seat's token.
+    if (known)
+      return known.then((r) => {
+        const t = this.tables.get(r.id);
+        return t ? createResult(t.row) : r;
+      });
     const p = this.createNew(body);
     this.uploads.set(key, p);
     p.catch(() => this.uploads.delete(key));
@@ -390,18 +440,32 @@ export class Hub {
       }
     }
     let fence: number | undefined;
+    const dir = this.opts.directory;
     try {
       // In a cluster the lease comes first: no other process's sweep takes the new table.
-      if (this.opts.directory && !(await this.opts.directory.acquire(id))) throw new Error('new table held elsewhere');
+      if (dir && !(await dir.acquire(id))) throw new Error('new table held elsewhere');
       await this.opts.storage.createTable(row, imported?.rows ?? []);
-      if (this.opts.directory) fence = await this.own(id);
     } catch (e) {
       this.opts.log.error({ err: String(e) }, 'table not stored');
+      // A lease kept for a table that is not run here would be renewed for ever.
+      if (dir) await dir.release(id).catch(() => undefined);
       throw new HubError(503, 'storage');
+    }
+    if (dir) {
+      // Stored: the table exists whatever happens next. Without its lease and fencing number
+      // (this process paused past the lease, Redis or the database failed a moment) it is not
+      // run here, never without a fence: a sweep (here or elsewhere) takes it from the log.
+      fence = await this.own(id).catch(() => undefined);
+      if (fence === undefined) {
+        await dir.release(id).catch(() => undefined);
+        this.opts.log.warn({ table: id }, 'new table left to a sweep');
+        return createResult(row);
+      }
     }
     const t = new Table(row, imported?.rows ?? [], this.envFor(id, fence));
     t.resumed = true;
     this.index(t);
+    if (fence !== undefined) this.fences.set(id, fence);
     if (row.status === 'finished') {
       t.close();
       this.scheduleEviction(t);

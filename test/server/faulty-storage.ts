@@ -7,6 +7,8 @@ export type Op = keyof Storage;
 export class FaultyStorage implements Storage {
   /** Which calls fail (null: none). */
   fail: ((op: Op, args: unknown[]) => boolean) | null = null;
+  /** Which calls do their work and then fail anyway, as when the reply is lost with its connection. */
+  lose: ((op: Op, args: unknown[]) => boolean) | null = null;
   /** How many calls failed so far. */
   failures = 0;
 
@@ -16,6 +18,10 @@ export class FaultyStorage implements Storage {
     if (this.fail?.(op, args)) {
       this.failures++;
       return Promise.reject(Object.assign(new Error(`injected ${op} fault`), { code: 'SQLITE_FULL' }));
+    }
+    if (this.lose?.(op, args)) {
+      this.failures++;
+      return run().then(() => Promise.reject(Object.assign(new Error(`injected ${op} reply lost`), { code: 'ECONNRESET' })));
     }
     return run();
   }
