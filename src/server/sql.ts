@@ -45,15 +45,16 @@ export class SqliteSql implements Sql {
     readonly db: Database.Database,
     private onClose: () => void = () => db.close(),
   ) {
-    const self = this;
-    this.inner = {
+    // Inside a transaction: straight to the connection (nested tx() joins the open one).
+    const inner: Sql = {
       dialect: 'sqlite',
-      all: async (sql, args = []) => self.stmt(sql).all(...args) as SqlRow[],
-      one: async (sql, args = []) => self.stmt(sql).get(...args) as SqlRow | undefined,
-      run: async (sql, args = []) => self.stmt(sql).run(...args).changes,
-      tx: (fn) => fn(self.inner),
+      all: async (sql, args = []) => this.stmt(sql).all(...args) as SqlRow[],
+      one: async (sql, args = []) => this.stmt(sql).get(...args) as SqlRow | undefined,
+      run: async (sql, args = []) => this.stmt(sql).run(...args).changes,
+      tx: (fn) => fn(inner),
       close: async () => undefined,
     };
+    this.inner = inner;
   }
 
   /** A file (or `:memory:`) with its store's migrations applied (ledger: that store's own table). */

@@ -184,7 +184,7 @@ describe('clubs, roles and the audit log', () => {
     expect((await member.call('POST', '/api/club-admin/alpha/members', { nickname: 'Участник', role: 'owner' })).body['code']).toBe('forbidden');
     expect((await member.call('POST', '/api/club-admin/alpha/bans', { nickname: 'Судья', season: '2026' })).body['code']).toBe('forbidden');
     expect((await judge.call('POST', '/api/club-admin/alpha/bans', { nickname: 'Участник', season: 'Осень 2026', reason: 'мультиаккаунт' })).status).toBe(200);
-    expect(server.accounts.banned('alpha', server.accounts.byNickname('Участник')!.id, 'Осень 2026')).toBe(true);
+    expect(await server.accounts.banned('alpha', (await server.accounts.byNickname('Участник'))!.id, 'Осень 2026')).toBe(true);
     expect((await owner.call('POST', '/api/club-admin/alpha/members', { nickname: 'Владелец', role: 'member' })).body['code']).toBe('lastOwner');
     const view = (await owner.call<{ audit: { actor: string; action: string; target: string; at: number }[]; members: unknown[] }>('GET', '/api/club-admin/alpha')).body;
     expect(view.members).toHaveLength(3);
@@ -210,7 +210,7 @@ describe('clubs, roles and the audit log', () => {
     const made = await owner.call<{ id: string; organizerToken: string }>('POST', '/api/tournaments?club=beta', body);
     expect(made.status).toBe(201);
     const id = made.body.id;
-    expect(server.accounts.clubOfTournament(id)).toBe('beta');
+    expect(await server.accounts.clubOfTournament(id)).toBe('beta');
     const auth = { authorization: `Bearer ${made.body.organizerToken}` };
     // The organizer token alone (no session) still works; with a session of a non-member it does not.
     expect((await call({ base: server.url, token: made.body.organizerToken }, 'POST', `/api/tournaments/${id}/players`, { players: [{ nickname: 'Л11' }] })).status).toBe(200);
