@@ -9,8 +9,9 @@ import type { Sql, SqlRow } from './sql.js';
 const types = new pg.TypeOverrides();
 types.setTypeParser(20, (v: string) => Number(v));
 
-export function pgPool(url: string, size = 10): pg.Pool {
-  const pool = new pg.Pool({ connectionString: url, max: size, types });
+/** `options`: libpq startup options (tests: `-c search_path=…`, a schema of their own). */
+export function pgPool(url: string, size = 10, options?: string): pg.Pool {
+  const pool = new pg.Pool({ connectionString: url, max: size, types, ...(options ? { options } : {}) });
   // An idle connection that breaks (the server restarted) is dropped by the pool; without a
   // listener its error would end the process.
   pool.on('error', () => undefined);

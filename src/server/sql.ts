@@ -105,6 +105,6 @@ export class SqliteSql implements Sql {
 
   async close(): Promise<void> {
     await this.gate;
-    this.onClose();
+    if (this.db.open) this.onClose();
   }
 }
