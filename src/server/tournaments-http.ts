@@ -10,12 +10,14 @@ import {
   CreateTournamentBody,
   ExtraBody,
   FinalsBody,
+  FlagBody,
   ForbiddenBody,
   NewPlayers,
   OpenTableBody,
   PatchPlayerBody,
   PatchTournamentBody,
   RecordBody,
+  ResolveBody,
   SeatingBody,
   SwapBody,
   TournamentApiError,
@@ -119,7 +121,8 @@ export function registerTournamentHttp(app: FastifyInstance, svc: TournamentServ
     handle(async (req) => {
       const v = await viewer(req);
       const t = v.loaded.row.data;
-      return v.organizer ? t : { ...t, forbidden: [], extra: extraHiddenFromPublic(t) ? [] : t.extra };
+      const { flags: _f, ...pub } = t;
+      return v.organizer ? t : { ...pub, forbidden: [], extra: extraHiddenFromPublic(t) ? [] : t.extra };
     }),
   );
 
@@ -266,6 +269,27 @@ export function registerTournamentHttp(app: FastifyInstance, svc: TournamentServ
       await svc.slotWriter(req.params.id, ref, bearer(req));
       const body = parse(ExtraBody, req.body);
       return reply.code(201).send((await svc.addExtra(req.params.id, ref, body, body.by)).value);
+    }),
+  );
+
+  /** Ask for a correction of a game: the organizer, the judge of its table, or a player seated at it. */
+  app.post(
+    '/api/tournaments/:id/games/:round/:table/flags',
+    handle(async (req, reply) => {
+      const ref = slotRef(req.params);
+      const who = await svc.flags.asker(req.params.id, ref, bearer(req));
+      const body = parse(FlagBody, req.body);
+      return reply.code(201).send(await svc.flags.raise(req.params.id, ref, { kind: 'request', by: who, reason: body.reason, name: body.by }));
+    }),
+  );
+
+  /** The organizer resolves the game's open requests with a note (a corrected record resolves them by itself). */
+  app.post(
+    '/api/tournaments/:id/games/:round/:table/flags/resolve',
+    handle(async (req) => {
+      await organizer(req);
+      const body = parse(ResolveBody, req.body);
+      return { resolved: await svc.flags.resolve(req.params.id, slotRef(req.params), body.note, body.by) };
     }),
   );
 

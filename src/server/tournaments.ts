@@ -41,6 +41,7 @@ import {
 import type { AttachedBy, GameVersionRow, TournamentRow, TournamentStore } from './tournament-store.js';
 import { currentOf, publicTournament, ratedGames, ratingsOf, standingsOf, type Loaded, type PublicTournament, type TableStatusOf, type TournamentSnapshot } from './tournament-views.js';
 import { SlotGames } from './tournament-games.js';
+import { SlotFlags } from './tournament-flags.js';
 
 export interface TournamentServiceOptions {
   store: TournamentStore;
@@ -76,10 +77,13 @@ export class TournamentService {
 
   /** Server tables bound to slots and records attached to them. */
   readonly games: SlotGames;
+  /** Games waiting for a correction. */
+  readonly flags: SlotFlags;
 
   constructor(private o: TournamentServiceOptions) {
     this.now = o.now ?? Date.now;
     this.games = new SlotGames(this, o.hub, o.store, o.log, this.now);
+    this.flags = new SlotFlags(this, o.hub, this.now);
   }
 
   get store(): TournamentStore {
@@ -171,7 +175,7 @@ export class TournamentService {
    * Change the document: `fn` edits a copy of it (given what is played so far); the result is
    * checked whole and stored with a new revision, or nothing is stored.
    */
-  private mutate<T = void>(id: string, fn: (t: Tournament, l: Loaded) => Promise<T> | T): Promise<{ loaded: Loaded; value: T }> {
+  mutate<T = void>(id: string, fn: (t: Tournament, l: Loaded) => Promise<T> | T): Promise<{ loaded: Loaded; value: T }> {
     return this.run(id, async () => {
       const l = await this.load(id);
       const draft = structuredClone(l.row.data);
