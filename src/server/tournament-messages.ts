@@ -143,6 +143,9 @@ export const TOURNAMENT_SERVER_ERRORS = {
   conflict: ['Турнир изменился одновременно; повторите', 'The tournament changed at the same time; retry'],
   tableRefused: ['Стол не создан', 'The table was not created'],
   notFound: ['Не найдено', 'Not found'],
+  seatingCancelled: ['Рассадка отменена', 'The seating was cancelled'],
+  seatingRunning: ['Рассадка уже составляется', 'A seating is being generated already'],
+  noJob: ['Нет такой рассадки в работе', 'No such seating run'],
   noFlags: ['Игра не ждёт исправления', 'The game is not waiting for a correction'],
 } as const;
 export type TournamentServerErrorCode = keyof typeof TOURNAMENT_SERVER_ERRORS;

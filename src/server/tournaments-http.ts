@@ -25,7 +25,7 @@ import {
 import { gameView, protocolLines, publicRecord, publicTournament, ratedGames, ratingsOf, standingsOf, statsOf } from './tournament-views.js';
 import type { TournamentService } from './tournaments.js';
 
-type Params = { id: string; round?: string; table?: string; pid?: string; xid?: string };
+type Params = { id: string; round?: string; table?: string; pid?: string; xid?: string; job?: string };
 type Req = FastifyRequest<{ Params: Params; Querystring: Record<string, string | undefined> }>;
 
 const ID = /^c[0-9a-f]{16}$/;
@@ -174,6 +174,35 @@ export function registerTournamentHttp(app: FastifyInstance, svc: TournamentServ
       await organizer(req);
       const r = await svc.seat(req.params.id, parse(SeatingBody, req.body));
       return { tournament: doc(r.loaded), quality: r.value.quality, moves: r.value.moves };
+    }),
+  );
+
+  /**
+   * The seating as a run the page watches: started (202), its progress polled (moves done of the
+   * budget, the meetings' variance now), cancelled (nothing stored); its answer when done.
+   */
+  app.post(
+    '/api/tournaments/:id/seating/jobs',
+    handle(async (req, reply) => {
+      const l = await organizer(req);
+      const body = parse(SeatingBody, req.body);
+      return reply.code(202).send(svc.seatingJobs.start(req.params.id, body, l.row.data.players.length));
+    }),
+  );
+
+  app.get(
+    '/api/tournaments/:id/seating/jobs/:job',
+    handle(async (req) => {
+      await organizer(req);
+      return svc.seatingJobs.get(req.params.id, req.params.job ?? '');
+    }),
+  );
+
+  app.delete(
+    '/api/tournaments/:id/seating/jobs/:job',
+    handle(async (req) => {
+      await organizer(req);
+      return svc.seatingJobs.cancel(req.params.id, req.params.job ?? '');
     }),
   );
 

@@ -99,7 +99,9 @@ describe('a tournament in the browser (issue 17)', () => {
     await tid(org, 'seat-games').fill('1');
     await tid(org, 'seat-generate').click();
     await tid(org, 'quality').waitFor();
+    // The bar follows the server's run (moves done of its budget) to its end.
     expect(await tid(org, 'seat-progress').getAttribute('aria-valuenow')).toBe('100');
+    expect(await tid(org, 'seat-progress').getAttribute('data-state')).toBe('done');
     expect(await tid(org, 'quality').innerText()).toContain('не встречаются');
     // Swap two players by hand: the first seat of table 1 with the first of table 2.
     const first = async (table: number) => (await tid(org, `seat-table-1-${table}`).locator('li').first().innerText()).replace(/^\d+\s*/, '').trim();

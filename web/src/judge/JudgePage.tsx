@@ -358,7 +358,6 @@ export default function JudgePage() {
         <a className="button" href="/">
           {L(lang, 'Город', 'Gorod')}
         </a>
-        {slot && <SlotTools slot={slot} token={token} lang={lang} />}
         <button type="button" onClick={() => setLang(lang === 'ru' ? 'en' : 'ru')} data-testid="lang">
           {lang === 'ru' ? 'EN' : 'RU'}
         </button>
@@ -377,6 +376,8 @@ export default function JudgePage() {
             )}
           </>
         )}
+        {/* Last: its request form takes a full row under the tools. */}
+        {slot && <SlotTools slot={slot} token={token} lang={lang} />}
       </nav>
       {uploadError && (
         <div className="flash error" data-testid="upload-error">

@@ -129,6 +129,17 @@ export interface Quality {
   forbidden: { met: number };
   tablesPerPlayer: { min: number; max: number };
 }
+export interface SeatingJob {
+  id: string;
+  state: 'running' | 'done' | 'cancelled' | 'failed';
+  done: number;
+  total: number;
+  steps: number;
+  variance: number | null;
+  forbiddenMet: number;
+  result?: { quality: Quality; moves: number };
+  error?: { code: string; message: { ru: string; en: string } };
+}
 export interface OpenedTable {
   tableId: string;
   mode: 'online' | 'judge';
@@ -172,6 +183,11 @@ export const tapi = {
     call<Tournament>(`/api/tournaments/${enc(id)}/forbidden`, { method: 'PUT', body: J({ pairs, sameClub }), token }),
   seat: (id: string, token: string | null, body: { tables: number; games: number; seed?: string; moves?: number }) =>
     call<{ tournament: Tournament; quality: Quality; moves: number }>(`/api/tournaments/${enc(id)}/seating`, { method: 'POST', body: J(body), token }),
+  /** The seating as a run with its progress (moves done of the budget, the meetings' variance now); cancellable. */
+  seatJob: (id: string, token: string | null, body: { tables: number; games: number; seed?: string; moves?: number }) =>
+    call<SeatingJob>(`/api/tournaments/${enc(id)}/seating/jobs`, { method: 'POST', body: J(body), token }),
+  seatJobGet: (id: string, token: string | null, job: string) => call<SeatingJob>(`/api/tournaments/${enc(id)}/seating/jobs/${enc(job)}`, { token }),
+  seatJobCancel: (id: string, token: string | null, job: string) => call<SeatingJob>(`/api/tournaments/${enc(id)}/seating/jobs/${enc(job)}`, { method: 'DELETE', token }),
   swap: (id: string, token: string | null, body: { round: number; a: string; b: string }) =>
     call<Tournament>(`/api/tournaments/${enc(id)}/seating/swap`, { method: 'POST', body: J(body), token }),
   finals: (id: string, token: string | null, body: { top: number; games: number; weight?: number }) =>
