@@ -2,7 +2,8 @@
 // create, register 20 players (a pasted list and one by one), a forbidden pair, seat, swap two
 // players, play round 1 (one table online with bots, one at a judge console opened from its slot
 // link on a phone, which loses its connection before the last entry and sends it when back), the
-// standings and the hall screen update, a game is corrected (extra points, logged), the tournament
+// standings and the hall screen update, the judge asks for a correction and the organizer sees the
+// table waiting for one, the game is corrected (extra points) and the request resolved (logged), the tournament
 // is finished and its standings exported as CSV. Screenshots of every page at 390×844 and at
 // desktop width go to test-results/tournament/.
 import { mkdirSync, readFileSync } from 'node:fs';
@@ -98,7 +99,9 @@ describe('a tournament in the browser (issue 17)', () => {
     await tid(org, 'seat-games').fill('1');
     await tid(org, 'seat-generate').click();
     await tid(org, 'quality').waitFor();
+    // The bar follows the server's run (moves done of its budget) to its end.
     expect(await tid(org, 'seat-progress').getAttribute('aria-valuenow')).toBe('100');
+    expect(await tid(org, 'seat-progress').getAttribute('data-state')).toBe('done');
     expect(await tid(org, 'quality').innerText()).toContain('не встречаются');
     // Swap two players by hand: the first seat of table 1 with the first of table 2.
     const first = async (table: number) => (await tid(org, `seat-table-1-${table}`).locator('li').first().innerText()).replace(/^\d+\s*/, '').trim();
@@ -206,10 +209,27 @@ describe('a tournament in the browser (issue 17)', () => {
     await hall.waitForFunction(() => document.querySelectorAll('[data-testid="screen-standings"] li').length === 20);
     await shot(hall, 'screen-standings-desktop');
 
-    // A correction: +0.5 to seat 1 of table 2, logged with its reason; the standings count it.
+    // The judge asks for a correction from the console; the organizer's rounds tab shows the
+    // table waiting for one, with the judge's reason, without a reload.
     const seat1 = slot2.seats[0]!.nickname;
     const before = Number((await org.locator(`[data-testid="standing-row"][data-nick="${seat1}"] [data-col="points"]`).innerText()).replace(',', '.'));
+    await tid(judge, 'flag-open').click();
+    await tid(judge, 'flag-reason').fill('Игроку на месте 1 не начислен лучший ход стола');
+    await tid(judge, 'flag-send').click();
+    await judge.waitForFunction(() => (document.querySelector('[data-testid="flag-state"]')?.textContent ?? '').includes('отправлен'));
+    await shot(judge, 'judge-flag-phone');
+    await tid(org, 'tab-rounds').click();
+    await org.locator('[data-testid="slot-1-2"][data-status="correction"]').waitFor();
+    expect(await tid(org, 'slot-1-2').innerText()).toContain('ждёт исправления');
+    expect(await tid(org, 'slot-1-2').locator('[data-testid="flag"]').innerText()).toMatch(/Просьба исправить: Игроку на месте 1 не начислен лучший ход стола — судья стола/);
+    await shot(org, 'rounds-correction-desktop');
+    // The hall sees the status, never the reason.
+    expect(await hall.locator('body').innerText()).not.toContain('лучший ход стола');
+
+    // The correction: +0.5 to seat 1 of table 2, logged with its reason; the standings count it;
+    // the organizer marks the request resolved, logged with the note.
     await org.goto(`${base}/t/${tournamentId}/game/1/2`);
+    await tid(org, 'flags-panel').waitFor();
     await tid(org, 'correction').waitFor();
     await tid(org, 'extra-player').selectOption({ index: 1 });
     await tid(org, 'extra-points').fill('0,5');
@@ -217,6 +237,11 @@ describe('a tournament in the browser (issue 17)', () => {
     await tid(org, 'extra-add').click();
     await tid(org, 'game-done').waitFor();
     expect(await tid(org, 'extra-list').innerText()).toContain('Лучший игрок стола');
+    await tid(org, 'resolve-note').fill('Начислено +0,5 за лучший ход');
+    await tid(org, 'resolve-do').click();
+    await tid(org, 'flag-resolution').waitFor();
+    expect(await tid(org, 'flag-resolution').innerText()).toContain('решено: Начислено +0,5 за лучший ход');
+    expect(await tid(org, 'flag').getAttribute('data-open')).toBe('no');
     await shot(org, 'game-desktop');
     await org.goto(`${base}/t/${tournamentId}?tab=standings`);
     await org.waitForFunction(

@@ -34,7 +34,19 @@ export interface TPlayer {
   nickname: string;
   club?: string;
 }
-export type SlotStatus = 'waiting' | 'playing' | 'finished';
+/** `correction`: somebody asked for a correction of the game, or the server found it needs one. */
+export type SlotStatus = 'waiting' | 'playing' | 'finished' | 'correction';
+export interface TFlag {
+  id: string;
+  round: number;
+  table: number;
+  kind: 'request' | 'badRecord' | 'draw';
+  by: 'organizer' | 'judge' | 'player' | 'server';
+  name?: string;
+  reason: string;
+  at: number;
+  resolved?: { at: number; note: string; by?: string; version?: number };
+}
 export interface TSlot {
   round: number;
   table: number;
@@ -81,6 +93,8 @@ export interface Tournament {
   createdAt: number;
   players: TPlayer[];
   forbidden?: [string, string][];
+  /** The organizer's view only. */
+  flags?: TFlag[];
   extra: TExtra[];
   scoring: Scoring;
   options: TOptions;
@@ -115,6 +129,17 @@ export interface Quality {
   forbidden: { met: number };
   tablesPerPlayer: { min: number; max: number };
 }
+export interface SeatingJob {
+  id: string;
+  state: 'running' | 'done' | 'cancelled' | 'failed';
+  done: number;
+  total: number;
+  steps: number;
+  variance: number | null;
+  forbiddenMet: number;
+  result?: { quality: Quality; moves: number };
+  error?: { code: string; message: { ru: string; en: string } };
+}
 export interface OpenedTable {
   tableId: string;
   mode: 'online' | 'judge';
@@ -132,6 +157,7 @@ export interface GameView {
   winner?: string | null;
   seats: { seat: number; id: string; nickname: string }[];
   extra: TExtra[];
+  flags?: TFlag[];
   score?: { seat: number; id: string; nickname: string; role: string; result: string; points: number; lines: { rule: string; group: string; points: number }[] }[];
   versions: { version: number; at: number; by: { kind: string; name?: string }; source: string; reason?: string; tableId?: string }[];
 }
@@ -157,6 +183,11 @@ export const tapi = {
     call<Tournament>(`/api/tournaments/${enc(id)}/forbidden`, { method: 'PUT', body: J({ pairs, sameClub }), token }),
   seat: (id: string, token: string | null, body: { tables: number; games: number; seed?: string; moves?: number }) =>
     call<{ tournament: Tournament; quality: Quality; moves: number }>(`/api/tournaments/${enc(id)}/seating`, { method: 'POST', body: J(body), token }),
+  /** The seating as a run with its progress (moves done of the budget, the meetings' variance now); cancellable. */
+  seatJob: (id: string, token: string | null, body: { tables: number; games: number; seed?: string; moves?: number }) =>
+    call<SeatingJob>(`/api/tournaments/${enc(id)}/seating/jobs`, { method: 'POST', body: J(body), token }),
+  seatJobGet: (id: string, token: string | null, job: string) => call<SeatingJob>(`/api/tournaments/${enc(id)}/seating/jobs/${enc(job)}`, { token }),
+  seatJobCancel: (id: string, token: string | null, job: string) => call<SeatingJob>(`/api/tournaments/${enc(id)}/seating/jobs/${enc(job)}`, { method: 'DELETE', token }),
   swap: (id: string, token: string | null, body: { round: number; a: string; b: string }) =>
     call<Tournament>(`/api/tournaments/${enc(id)}/seating/swap`, { method: 'POST', body: J(body), token }),
   finals: (id: string, token: string | null, body: { top: number; games: number; weight?: number }) =>
@@ -175,6 +206,8 @@ export const tapi = {
     call<{ version: number; winner: string | null; seats: { seat: number; name: string; role: string; team: string; fouls: number }[]; lines: string[] }>(
       `/api/tournaments/${enc(id)}/games/${r}/${t}/protocol?lang=${lang}`,
     ),
+  resolveFlags: (id: string, token: string | null, r: number, t: number, body: { note: string; by?: string }) =>
+    call<{ resolved: number }>(`/api/tournaments/${enc(id)}/games/${r}/${t}/flags/resolve`, { method: 'POST', body: J(body), token }),
   players: () => call<{ nickname: string; club?: string; tournaments: number }[]>('/api/players'),
   player: (nick: string) => call<PlayerProfile>(`/api/players/${enc(nick)}`),
   club: (club: string) => call<ClubPage>(`/api/clubs/${enc(club)}`),
