@@ -10,7 +10,7 @@ import { importCommands, planDeal } from './judge.js';
 import type { CreateTableBody, ServerErrorCode } from './messages.js';
 import { holdOf, newSeats } from './seats.js';
 import type { TableDirectory } from './directory.js';
-import type { SeatHold, Storage, TableRow } from './storage.js';
+import type { LobbyCursor, SeatHold, Storage, TableRow } from './storage.js';
 import { Table, type Role, type TableEnv } from './table.js';
 import { CLOSE_RESTART } from '../protocol/index.js';
 
@@ -68,6 +68,17 @@ function onFenced(storage: Storage, fenced: () => void): Storage {
     appendCommand: watch(storage.appendCommand.bind(storage)),
     undoCommand: watch(storage.undoCommand.bind(storage)),
   });
+}
+
+/** The lobby's page cursor: a table's creation time (fixed width) and id, as the `next` of a page. */
+export function lobbyCursor(r: Pick<TableRow, 'createdAt' | 'id'>): string {
+  return `${String(r.createdAt).padStart(15, '0')}:${r.id}`;
+}
+
+/** A cursor given back (?before=); anything else starts from the newest table. */
+function parseCursor(c: string | undefined): LobbyCursor | undefined {
+  const m = c === undefined ? null : /^(\d{1,15}):([\w-]{1,64})$/.exec(c);
+  return m ? { createdAt: Number(m[1]), id: m[2]! } : undefined;
 }
 
 /** A request the hub refused: the HTTP status, the error code (SERVER_ERRORS or an engine rejection) and a detail. */
@@ -541,48 +552,20 @@ export class Hub {
   }
 
   /**
-   * Online tables not finished, newest first, a page at a time (`before`: the `next` cursor of the
-   * previous page). Each carries what a visitor needs: the public spectator token and the link to
-   * watch (`watch`), whether the table is open and how many seats can be claimed.
-   */
-  lobby(limit: number, before?: string): { tables: Record<string, unknown>[]; next: string | null } {
-    const cursor = (t: Table): string => `${String(t.row.createdAt).padStart(15, '0')}:${t.id}`;
-    const listed = [...this.tables.values()]
-      .filter((t) => t.row.mode === 'online' && (t.row.status === 'lobby' || t.row.status === 'playing'))
-      .map((t) => ({ t, c: cursor(t) }))
-      .filter((x) => before === undefined || x.c < before)
-      .sort((a, b) => (a.c < b.c ? 1 : -1));
-    const page = listed.slice(0, limit);
-    return {
-      tables: page.map(({ t }) => ({
-        ...t.info(),
-        open: t.row.open === true,
-        freeSeats: t.seats.free().length,
-        spectatorToken: t.row.spectatorToken,
-        watch: watchPath(t.row),
-      })),
-      next: listed.length > limit ? page[page.length - 1]!.c : null,
-    };
-  }
-
-  /**
-   * The lobby as GET /api/tables serves it: in a cluster read from the database (this process
-   * runs only some tables), else from memory. Who is connected is known only where a table runs:
-   * the database's lobby shows bots as connected and people as not.
+   * The lobby as GET /api/tables serves it: online tables not finished, newest first, a page at a
+   * time (`before`: the `next` cursor of the previous page), read from the database — never every
+   * table at once, and in a cluster every process's tables. Each carries what a visitor needs: the
+   * public spectator token and the link to watch (`watch`), whether the table is open and how many
+   * seats can be claimed. Who is connected is known only where a table runs: a table this process
+   * does not run shows its bots as connected and its people as not.
    */
   async listLobby(limit: number, before?: string): Promise<{ tables: Record<string, unknown>[]; next: string | null }> {
-    if (!this.opts.directory) return this.lobby(limit, before);
-    const cursor = (r: TableRow): string => `${String(r.createdAt).padStart(15, '0')}:${r.id}`;
-    const listed = (await this.opts.storage.unfinishedTables())
-      .filter((r) => r.mode === 'online')
-      .map((r) => ({ r, c: cursor(r) }))
-      .filter((x) => before === undefined || x.c < before)
-      .sort((a, b) => (a.c < b.c ? 1 : -1));
-    const page = listed.slice(0, limit);
+    const rows = await this.opts.storage.lobbyTables(limit + 1, parseCursor(before));
+    const page = rows.slice(0, limit);
     return {
-      tables: page.map(({ r }) => {
+      tables: page.map((r) => {
         const live = this.tables.get(r.id);
-        if (live) return { ...live.info(), open: r.open === true, freeSeats: live.seats.free().length, spectatorToken: r.spectatorToken, watch: watchPath(r) };
+        if (live) return { ...live.info(), open: live.row.open === true, freeSeats: live.seats.free().length, spectatorToken: r.spectatorToken, watch: watchPath(r) };
         return {
           id: r.id,
           preset: r.setup.preset,
@@ -593,12 +576,12 @@ export class Hub {
           commitment: r.commitment || null,
           createdAt: r.createdAt,
           open: r.open === true,
-          freeSeats: r.open ? r.seats.filter((s) => holdOf(s) === 'free').length : 0,
+          freeSeats: r.open && r.status === 'lobby' ? r.seats.filter((s) => holdOf(s) === 'free').length : 0,
           spectatorToken: r.spectatorToken,
           watch: watchPath(r),
         };
       }),
-      next: listed.length > limit ? page[page.length - 1]!.c : null,
+      next: rows.length > limit ? lobbyCursor(page[page.length - 1]!) : null,
     };
   }
 

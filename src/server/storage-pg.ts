@@ -8,7 +8,7 @@
 import pg from 'pg';
 import { PG_MIGRATIONS } from './pg-migrations.js';
 import { pgPool, runPgMigrations } from './pg-pool.js';
-import { storageError, type CommandRow, type Deadline, type EditRow, type Storage, type TablePatch, type TableRow } from './storage.js';
+import { storageError, type LobbyCursor, type CommandRow, type Deadline, type EditRow, type Storage, type TablePatch, type TableRow } from './storage.js';
 
 export interface PostgresStorageOptions {
   /** Connections in the pool (default 10). */
@@ -248,6 +248,17 @@ export class PostgresStorage implements Storage {
 
   async unfinishedTables(): Promise<TableRow[]> {
     return (await this.q<TableDbRow>(`${SELECT} WHERE ${LIVE} ORDER BY t.created_at`)).rows.map(toTable);
+  }
+
+  async lobbyTables(limit: number, before?: LobbyCursor): Promise<TableRow[]> {
+    // Ids compared byte by byte (COLLATE "C"), as the cursor is everywhere else.
+    const at = before?.createdAt ?? Number.MAX_SAFE_INTEGER;
+    const r = await this.q<TableDbRow>(
+      `${SELECT} WHERE ${LIVE} AND t.mode = 'online' AND (t.created_at < $1 OR (t.created_at = $1 AND t.id COLLATE "C" < $2))
+       ORDER BY t.created_at DESC, t.id COLLATE "C" DESC LIMIT $3`,
+      [at, before?.id ?? '', limit],
+    );
+    return r.rows.map(toTable);
   }
 
   async finishedTables(limit: number, before?: number): Promise<TableRow[]> {

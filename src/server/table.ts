@@ -292,7 +292,7 @@ export class Table {
       this.everConnected.add(conn.role.seat);
       this.seats.bind(conn.role.seat);
       this.presenceChanged();
-      if (this.row.status === 'lobby' && this.row.autoStart && this.humansAllJoined()) void this.start();
+      if (this.row.status === 'lobby' && this.row.autoStart && this.humansAllJoined()) this.startByItself();
     }
   }
 
@@ -423,7 +423,15 @@ export class Table {
   /** After a restart: timers and bots pick up where the log stopped. */
   resumeService(): void {
     if (this.row.status === 'playing') this.afterChange();
-    else if (this.row.status === 'lobby' && this.row.autoStart && this.humansAllJoined()) void this.start();
+    else if (this.row.status === 'lobby' && this.row.autoStart && this.humansAllJoined()) this.startByItself();
+  }
+
+  /** A start nobody asked for (everyone is here): one that could not be stored is tried again. */
+  private startByItself(): void {
+    void this.start().then((e) => {
+      if (e?.code === 'storage') this.retries.failed('start', () => this.resumeService());
+      else this.retries.ok('start');
+    });
   }
 
   // ---- commands --------------------------------------------------------------------------------

@@ -1,6 +1,6 @@
 // A Storage that fails on demand (tests): wraps a real one and rejects the operations a predicate
 // picks, as a locked or full database would. Everything else goes through.
-import type { CommandRow, Deadline, EditRow, Storage, TablePatch, TableRow } from '../../src/server/storage.js';
+import type { LobbyCursor, CommandRow, Deadline, EditRow, Storage, TablePatch, TableRow } from '../../src/server/storage.js';
 
 export type Op = keyof Storage;
 
@@ -40,6 +40,9 @@ export class FaultyStorage implements Storage {
   }
   unfinishedTables(): Promise<TableRow[]> {
     return this.guard('unfinishedTables', [], () => this.inner.unfinishedTables());
+  }
+  lobbyTables(limit: number, before?: LobbyCursor): Promise<TableRow[]> {
+    return this.guard('lobbyTables', [limit, before], () => this.inner.lobbyTables(limit, before));
   }
   finishedTables(limit: number, before?: number): Promise<TableRow[]> {
     return this.guard('finishedTables', [limit, before], () => this.inner.finishedTables(limit, before));

@@ -105,6 +105,23 @@ describe('storage faults', () => {
     expect(table.state.finished).toBe(true);
   });
 
+  it('the lobby reads one page from the database (limit and cursor), never every table (issue 19)', async () => {
+    for (let i = 0; i < 3; i++) await createTable(server.url, { preset: 'classic', autoStart: false });
+    const asked: unknown[][] = [];
+    storage.fail = (op, args) => {
+      if (op === 'lobbyTables') asked.push(args);
+      return op === 'unfinishedTables';
+    };
+    const r = await fetch(`${server.url}/api/tables?limit=2`);
+    expect(r.status).toBe(200);
+    const next = r.headers.get('x-next-page')!;
+    expect(next).toMatch(/^\d{15}:t\w+$/);
+    await fetch(`${server.url}/api/tables?limit=2&before=${encodeURIComponent(next)}`);
+    storage.fail = null;
+    const [id] = next.split(':').slice(1);
+    expect(asked).toEqual([[3, undefined], [3, { createdAt: Number(next.split(':')[0]), id }]]);
+  });
+
   it('a seat command that cannot be stored gets `storage`, is not applied, and applies once when resent', async () => {
     const t = await createTable(server.url, { preset: 'classic', options: { nightEnds: 'allActed' }, clock: { introNightSeconds: 0 } });
     const seats: Client[] = [];
