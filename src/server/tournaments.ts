@@ -40,6 +40,7 @@ import { currentOf, publicTournament, ratedGames, ratingsOf, standingsOf, type L
 import { SlotGames } from './tournament-games.js';
 import { SlotFlags } from './tournament-flags.js';
 import { SeatingJobs } from './seating-jobs.js';
+import { PlayersIndex } from './players-index.js';
 import { newPlayersOf, resolvePairs, tenSeats } from './tournament-input.js';
 
 export interface TournamentServiceOptions {
@@ -86,6 +87,8 @@ export class TournamentService {
   readonly flags: SlotFlags;
   /** Seating runs the organizer's page watches. */
   readonly seatingJobs = new SeatingJobs(this);
+  /** Players and clubs across tournaments, kept until a tournament changes. */
+  readonly players = new PlayersIndex(this);
 
   constructor(private o: TournamentServiceOptions) {
     this.now = o.now ?? Date.now;
@@ -173,6 +176,7 @@ export class TournamentService {
     const at = this.now();
     const row: TournamentRow = { id, createdAt: at, updatedAt: at, revision: 1, tokenHash: hash(organizerToken).toString('hex'), data: doc.value };
     await this.o.store.create(row);
+    this.players.invalidate(id);
     this.o.log.info({ tournament: id, players: doc.value.players.length }, 'tournament created');
     const loaded: Loaded = { row, versions: [], current: new Map(), bindings: [] };
     return { id, organizerToken, tournament: publicTournament(loaded, this.facts, this.tableStatus, true) };
@@ -412,6 +416,7 @@ export class TournamentService {
   /** Something changed: one snapshot for all of this turn's changes, to every watcher. */
   changed(id: string): void {
     this.ratings = null;
+    this.players.invalidate(id);
     if (!this.watchers.has(id) || this.pushing.has(id)) return;
     this.pushing.add(id);
     setImmediate(() => {

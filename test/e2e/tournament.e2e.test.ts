@@ -37,9 +37,10 @@ afterAll(async () => {
   await server?.close();
 });
 
-async function context(viewport: { width: number; height: number }, tokens?: string): Promise<BrowserContext> {
-  const c = await browser.newContext({ viewport, locale: 'ru-RU', acceptDownloads: true, ...(viewport.width < 500 ? { hasTouch: true, isMobile: true, deviceScaleFactor: 2 } : {}) });
+async function context(viewport: { width: number; height: number }, tokens?: string, lang: 'ru' | 'en' = 'ru'): Promise<BrowserContext> {
+  const c = await browser.newContext({ viewport, locale: lang === 'ru' ? 'ru-RU' : 'en-GB', acceptDownloads: true, ...(viewport.width < 500 ? { hasTouch: true, isMobile: true, deviceScaleFactor: 2 } : {}) });
   if (tokens) await c.addInitScript((t) => localStorage.setItem('gorod.tournamentTokens', t), tokens);
+  if (lang === 'en') await c.addInitScript(() => localStorage.setItem('gorod.lang', 'en'));
   contexts.push(c);
   return c;
 }
@@ -58,6 +59,14 @@ const tid = (page: Page, id: string) => page.locator(`[data-testid="${id}"]`);
 
 const CLUBS = ['Альфа', 'Бета', 'Гамма', 'Дельта'];
 const NAMES = ['Анна', 'Борис', 'Вера', 'Глеб', 'Дина', 'Егор', 'Жанна', 'Захар', 'Ирина', 'Кирилл', 'Лиза', 'Марк', 'Нина', 'Олег', 'Полина', 'Роман', 'Света', 'Тимур', 'Ульяна', 'Фёдор'];
+
+/** Cyrillic words on an English page that are not names the test gave (players, clubs, the tournament, reasons). */
+function untranslated(text: string): string[] {
+  const given = [...NAMES, ...CLUBS, 'Кубок Города', 'Лучший игрок стола', 'Игроку на месте 1 не начислен лучший ход стола', 'Начислено +0,5 за лучший ход'];
+  let rest = text;
+  for (const g of given.sort((a, b) => b.length - a.length)) rest = rest.split(g).join(' ');
+  return [...new Set(rest.match(/[А-Яа-яЁё]+/g) ?? [])];
+}
 
 let tournamentId = '';
 let tokens = '';
@@ -264,7 +273,7 @@ describe('a tournament in the browser (issue 17)', () => {
     await shot(org, 'standings-finished-desktop');
   });
 
-  it('every page at 390×844 and at desktop width', async () => {
+  it('every page at 390×844 and at desktop width, in Russian and in English', async () => {
     expect(tournamentId).not.toBe('');
     const nick = NAMES[0]!;
     const pages: [string, string, string][] = [
@@ -282,32 +291,38 @@ describe('a tournament in the browser (issue 17)', () => {
       ['club', `/clubs/${encodeURIComponent(CLUBS[0]!)}`, 'club-players'],
       ['home', '/', 'create'],
     ];
-    for (const [size, viewport] of [
-      ['phone', PHONE],
-      ['desktop', DESKTOP],
-    ] as const) {
-      const c = await context(viewport, tokens);
-      const p = await c.newPage();
-      for (const [name, path, ready] of pages) {
-        await p.goto(`${base}${path}`);
-        await tid(p, ready).first().waitFor();
-        await p.waitForTimeout(150);
-        if (name !== 'screen-seating' && name !== 'screen-standings' && name !== 'screen-overlay') await noSideScroll(p, `${name} (${size})`);
-        if (name === 'screen-overlay') await p.screenshot({ path: join(OUT, `${name}-${size}.png`), fullPage: true, omitBackground: true });
-        else await shot(p, `${name}-${size}`);
-        // No raw id on screen: a tournament's id appears in no text a reader sees.
-        expect(await p.locator('body').innerText(), `${name}: raw id`).not.toContain(tournamentId);
+    for (const lang of ['ru', 'en'] as const)
+      for (const [size, viewport] of [
+        ['phone', PHONE],
+        ['desktop', DESKTOP],
+      ] as const) {
+        const c = await context(viewport, tokens, lang);
+        const p = await c.newPage();
+        // Russian keeps its file names; English ones end in -en.
+        const file = (name: string): string => `${name}-${size}${lang === 'en' ? '-en' : ''}`;
+        for (const [name, path, ready] of pages) {
+          await p.goto(`${base}${path}`);
+          await tid(p, ready).first().waitFor();
+          await p.waitForTimeout(150);
+          if (name !== 'screen-seating' && name !== 'screen-standings' && name !== 'screen-overlay') await noSideScroll(p, `${name} (${size}, ${lang})`);
+          if (name === 'screen-overlay') await p.screenshot({ path: join(OUT, `${file(name)}.png`), fullPage: true, omitBackground: true });
+          else await shot(p, file(name));
+          const text = await p.locator('body').innerText();
+          // No raw id on screen: a tournament's id appears in no text a reader sees.
+          expect(text, `${name}: raw id`).not.toContain(tournamentId);
+          // In English, the page's own words are English: Russian is left only in names people gave.
+          if (lang === 'en') expect(untranslated(text), `${name} (${size}): Russian words`).toEqual([]);
+        }
+        // The seating as printed: one A4 sheet per table.
+        await p.goto(`${base}/t/${tournamentId}?tab=seating`);
+        await tid(p, 'seating').waitFor();
+        await p.emulateMedia({ media: 'print' });
+        await shot(p, file('seating-print'));
+        await p.goto(`${base}/t/${tournamentId}?tab=standings`);
+        await tid(p, 'standings').waitFor();
+        await shot(p, file('protocol-print'));
+        await p.emulateMedia({ media: 'screen' });
       }
-      // The seating as printed: one A4 sheet per table.
-      await p.goto(`${base}/t/${tournamentId}?tab=seating`);
-      await tid(p, 'seating').waitFor();
-      await p.emulateMedia({ media: 'print' });
-      await shot(p, `seating-print-${size}`);
-      await p.goto(`${base}/t/${tournamentId}?tab=standings`);
-      await tid(p, 'standings').waitFor();
-      await shot(p, `protocol-print-${size}`);
-      await p.emulateMedia({ media: 'screen' });
-    }
     // The player's profile charts are SVG, drawn from the played games.
     const c = await context(DESKTOP);
     const p = await c.newPage();

@@ -154,7 +154,7 @@ export default function GamePage() {
                 <span className="muted small">
                   {' '}
                   {x.by ? `${x.by}, ` : ''}
-                  {new Date(x.at).toLocaleString(lang === 'ru' ? 'ru-RU' : 'en-GB')}
+                  {x.at !== undefined && new Date(x.at).toLocaleString(lang === 'ru' ? 'ru-RU' : 'en-GB')}
                 </span>
               </li>
             ))}

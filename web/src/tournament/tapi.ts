@@ -1,6 +1,20 @@
 // The tournament HTTP API (docs/tournaments.md) as the browser uses it. The organizer's token is
 // kept in this browser only (localStorage, per tournament) and sent as a bearer header.
+import type { CorrectionFlag, ExtraPoints, Player, TournamentOptions } from '../../../src/tournament/types.js';
+import type { SeatingQuality } from '../../../src/tournament/seating/quality.js';
+import type { ScoringSystem } from '../../../src/tournament/scoring-format.js';
+import type { StandingRow, Standings } from '../../../src/tournament/standings.js';
 import { call as apiCall } from '../lib/api.js';
+
+// The pure tournament module's own types (type-only imports: nothing of it reaches the bundle).
+export type { StandingRow, Standings };
+export type TPlayer = Player;
+export type TExtra = ExtraPoints;
+export type TOptions = TournamentOptions;
+export type TFlag = CorrectionFlag;
+export type Quality = SeatingQuality;
+export type { ScoringSystem };
+export type Scoring = ScoringSystem;
 
 const TOKENS = 'gorod.tournamentTokens';
 
@@ -29,24 +43,8 @@ function call<T>(path: string, init: RequestInit & { token?: string | null } = {
   return apiCall<T>(path, token ? { ...rest, headers: { authorization: `Bearer ${token}` } } : rest);
 }
 
-export interface TPlayer {
-  id: string;
-  nickname: string;
-  club?: string;
-}
 /** `correction`: somebody asked for a correction of the game, or the server found it needs one. */
 export type SlotStatus = 'waiting' | 'playing' | 'finished' | 'correction';
-export interface TFlag {
-  id: string;
-  round: number;
-  table: number;
-  kind: 'request' | 'badRecord' | 'draw';
-  by: 'organizer' | 'judge' | 'player' | 'server';
-  name?: string;
-  reason: string;
-  at: number;
-  resolved?: { at: number; note: string; by?: string; version?: number };
-}
 export interface TSlot {
   round: number;
   table: number;
@@ -62,30 +60,6 @@ export interface TRound {
   weight: number;
   games: TSlot[];
 }
-export interface TExtra {
-  id: string;
-  round: number;
-  table: number;
-  player: string;
-  points: number;
-  reason: string;
-  by?: string;
-  at: number;
-}
-export interface Scoring {
-  id: string;
-  version: number;
-  name: { ru: string; en: string };
-  rules: { id: string; kind: string; group: string; name: { ru: string; en: string } }[];
-}
-export interface TOptions {
-  preset: string;
-  gameOptions: Record<string, unknown>;
-  hideExtraUntilFinals: boolean;
-  finalistsFirst: boolean;
-  ratingKind: string;
-  schedule?: { from?: string; to?: string; games?: number; finalTop?: number; finalGames?: number; finalWeight?: number; finished?: boolean };
-}
 export interface Tournament {
   id: string;
   name: string;
@@ -99,35 +73,6 @@ export interface Tournament {
   scoring: Scoring;
   options: TOptions;
   rounds: TRound[];
-}
-export interface StandingRow {
-  place: number;
-  id: string;
-  nickname: string;
-  club?: string;
-  points: number;
-  games: number;
-  wins: number;
-  groups: Record<string, number>;
-  rounds: (number | null)[];
-  winsAs: Record<string, number>;
-  firstKilled: number;
-  ci: number;
-  finalist: boolean;
-  tiebreaks: number[];
-  tied: boolean;
-}
-export interface Standings {
-  scoring: { id: string; version: number; name: { ru: string; en: string } };
-  extraHidden: boolean;
-  games: number;
-  rows: StandingRow[];
-}
-export interface Quality {
-  seats: { balanced: boolean; score: number };
-  meetings: { mean: number; min: number; max: number; variance: number; bound: number; histogram: number[] };
-  forbidden: { met: number };
-  tablesPerPlayer: { min: number; max: number };
 }
 export interface SeatingJob {
   id: string;
@@ -160,11 +105,6 @@ export interface GameView {
   flags?: TFlag[];
   score?: { seat: number; id: string; nickname: string; role: string; result: string; points: number; lines: { rule: string; group: string; points: number }[] }[];
   versions: { version: number; at: number; by: { kind: string; name?: string }; source: string; reason?: string; tableId?: string }[];
-}
-export interface ScoringSystem {
-  id: string;
-  version: number;
-  name: { ru: string; en: string };
 }
 
 const enc = encodeURIComponent;
