@@ -182,6 +182,7 @@ export function evolve(s: GameState, e: GameEvent): GameState {
     case 'bestMove':
     case 'extraPoints':
     case 'leftOnRecord':
+    case 'teamDefeated':
       break;
     case 'forumDealt':
     case 'ballotCast':
