@@ -13,8 +13,10 @@ import { dayOptions } from './options.js';
 function without(list: number[], seat: number): number[] {
   const i = list.indexOf(seat);
   if (i < 0) return list;
-  const out = list.slice();
-  out.splice(i, 1);
+  // The speaker is nearly always the queue's head; splice would also build the removed list.
+  if (i === 0) return list.slice(1);
+  const out = new Array<number>(list.length - 1);
+  for (let k = 0, j = 0; k < list.length; k++) if (k !== i) out[j++] = list[k]!;
   return out;
 }
 
@@ -30,6 +32,34 @@ export function withSeat(s: GameState, seat: number, patch: Partial<SeatState>):
 export function evolve(s: GameState, e: GameEvent): GameState {
   s.log.push(e);
   switch (e.t) {
+    // The most frequent events first (three quarters of a game's log): the switch tests in order.
+    case 'speechStarted': {
+      s.stage = e.short ? { kind: 'speech', speech: e.kind, seat: e.seat, short: true } : { kind: 'speech', speech: e.kind, seat: e.seat };
+      s.speechNominated = false;
+      if (e.kind === 'last') s.lastWords = without(s.lastWords, e.seat);
+      else s.queue = without(s.queue, e.seat);
+      // The day turn a third foul touched has come (shortened, or without words, fiim 9.5).
+      if (s.seats[e.seat - 1]?.silenced && (e.kind === 'day' || e.kind === 'silent')) withSeat(s, e.seat, { silenced: false });
+      break;
+    }
+    case 'speechEnded':
+      s.stage = { kind: 'idle' };
+      s.speechNominated = false;
+      break;
+    case 'voteCast':
+      s.votes = s.votes.slice();
+      s.votes[e.seat - 1] = e.leave === undefined ? (e.target ?? -1) : e.leave ? 1 : 0;
+      break;
+    case 'nightAction': {
+      const actions = s.actions.filter((a) => a.seat !== e.seat || a.verb !== e.verb);
+      actions.push({ seat: e.seat, verb: e.verb, target: e.target });
+      s.actions = actions;
+      break;
+    }
+    case 'nominated':
+      s.nominations = [...s.nominations, { by: e.by, target: e.target }];
+      s.speechNominated = true;
+      break;
     case 'gameStarted':
     case 'roleDealt':
     case 'teamRevealed':
@@ -70,12 +100,6 @@ export function evolve(s: GameState, e: GameEvent): GameState {
     case 'verdict':
       s.verdict = { winner: e.winner };
       break;
-    case 'nightAction': {
-      const actions = s.actions.filter((a) => a.seat !== e.seat || a.verb !== e.verb);
-      actions.push({ seat: e.seat, verb: e.verb, target: e.target });
-      s.actions = actions;
-      break;
-    }
     case 'dayStarted':
       s.phase = 'day';
       s.number = e.day;
@@ -87,28 +111,11 @@ export function evolve(s: GameState, e: GameEvent): GameState {
       s.ballot = [];
       s.actions = [];
       break;
-    case 'speechStarted': {
-      s.stage = e.short ? { kind: 'speech', speech: e.kind, seat: e.seat, short: true } : { kind: 'speech', speech: e.kind, seat: e.seat };
-      s.speechNominated = false;
-      if (e.kind === 'last') s.lastWords = without(s.lastWords, e.seat);
-      else s.queue = without(s.queue, e.seat);
-      // The day turn a third foul touched has come (shortened, or without words, fiim 9.5).
-      if (s.seats[e.seat - 1]?.silenced && (e.kind === 'day' || e.kind === 'silent')) withSeat(s, e.seat, { silenced: false });
-      break;
-    }
-    case 'speechEnded':
-      s.stage = { kind: 'idle' };
-      s.speechNominated = false;
-      break;
     case 'speechSkipped':
       s.queue = without(s.queue, e.seat);
       if (s.seats[e.seat - 1]?.silenced) withSeat(s, e.seat, { silenced: false });
       break;
     case 'floorGiven':
-      break;
-    case 'nominated':
-      s.nominations = [...s.nominations, { by: e.by, target: e.target }];
-      s.speechNominated = true;
       break;
     case 'nominationWithdrawn': {
       s.nominations = s.nominations.filter((x) => x.by !== e.by || x.target !== e.target);
@@ -148,10 +155,6 @@ export function evolve(s: GameState, e: GameEvent): GameState {
       s.votes = new Array<number>(s.seats.length).fill(-1);
       if (s.counts !== undefined) delete s.counts;
       break;
-    case 'voteCast':
-      s.votes = s.votes.slice();
-      s.votes[e.seat - 1] = e.leave === undefined ? (e.target ?? -1) : e.leave ? 1 : 0;
-      break;
     case 'voteClosed':
     case 'allLeaveClosed':
       s.stage = { kind: 'idle' };
@@ -179,6 +182,7 @@ export function evolve(s: GameState, e: GameEvent): GameState {
     case 'bestMove':
     case 'extraPoints':
     case 'leftOnRecord':
+    case 'teamDefeated':
       break;
     case 'forumDealt':
     case 'ballotCast':
