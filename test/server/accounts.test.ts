@@ -213,6 +213,34 @@ describe.each(stores)('%s account store', (_name, accountStore) => {
       expect((await new Jar(server.url).call('GET', '/api/club-admin/alpha')).status).toBe(401);
     });
 
+    it("a forum season of a club: only the club's staff ties it; the club's season ban keeps the banned account from a seat, at the start and as a replacement", async () => {
+      const owner = await signUp('Хозяйка');
+      const outsider = await signUp('Чужак');
+      await signUp('Нарушитель');
+      expect((await owner.call('POST', '/api/club-admin', { id: 'winter', name: 'Зимний клуб' })).status).toBe(201);
+      expect((await owner.call('POST', '/api/club-admin/winter/bans', { nickname: 'нарушитель', season: 'Зима' })).status).toBe(200);
+      type Err = { error?: { code: string; message: { ru: string; en: string } } };
+      const tie = { name: 'Зимний сезон', club: 'winter', clubSeason: 'Зима' };
+      const refused = await outsider.call<Err>('POST', '/api/forum/seasons', tie);
+      expect([refused.status, refused.body.error?.code]).toEqual([403, 'notClubStaff']);
+      expect((await new Jar(server.url).call<Err>('POST', '/api/forum/seasons', tie)).body.error?.code).toBe('notClubStaff');
+      const season = await owner.call<{ id: string }>('POST', '/api/forum/seasons', tie);
+      expect(season.status).toBe(201);
+      const bots = Array.from({ length: 9 }, (_, i) => ({ name: `Бот ${i + 1}`, bot: true }));
+      const guest = new Jar(server.url);
+      const banned = await guest.call<Err>('POST', '/api/forum/games', { title: 'Зима, стол 1', players: [{ name: 'Нарушитель' }, ...bots], seasonId: season.body.id });
+      expect([banned.status, banned.body.error?.code]).toEqual([409, 'clubBanned']);
+      expect(banned.body.error?.message.ru).toContain('Нарушитель');
+      const game = await guest.call<{ id: string; hostKey: string }>('POST', '/api/forum/games', { title: 'Зима, стол 1', players: [{ name: 'Честный' }, ...bots], seasonId: season.body.id });
+      expect(game.status).toBe(201);
+      const host = { authorization: `Bearer ${game.body.hostKey}` };
+      const replace = await guest.call<Err>('POST', `/api/forum/games/${game.body.id}/host/replace`, { seat: 1, name: 'Нарушитель' }, host);
+      expect([replace.status, replace.body.error?.code]).toEqual([409, 'clubBanned']);
+      // Another club's season, or the same nickname unbanned: no refusal.
+      expect((await owner.call('POST', '/api/club-admin/winter/unban', { nickname: 'Нарушитель', season: 'Зима' })).status).toBe(200);
+      expect((await guest.call('POST', `/api/forum/games/${game.body.id}/host/replace`, { seat: 1, name: 'Нарушитель' }, host)).status).toBe(200);
+    });
+
     it("a club's tournament: created by its staff only, its changes need the role and are audited; guests' tournaments work as before", async () => {
       const owner = await signUp('Организатор');
       const stranger = await signUp('Посторонний');

@@ -11,8 +11,6 @@ import { registerMeHttp } from './me-http.js';
 import { registerPasskeysHttp } from './passkeys-http.js';
 import { registerSeatsHttp } from './seats-http.js';
 import { isStateChanging, Sessions } from './sessions.js';
-import { SqliteAccountStore } from './store-sql.js';
-import type { AccountStore } from './store.js';
 import { registerTournamentGuard } from './tournament-guard.js';
 
 export type { AccountStore } from './store.js';
@@ -43,7 +41,3 @@ export async function registerAccounts(app: FastifyInstance, ctx: Omit<AccountsC
   app.addHook('onClose', async () => clearInterval(purge));
 }
 
-/** The account store of a database URL: beside the tables in the same file, or in memory. */
-export function accountStoreFor(sqlitePath: string | null): AccountStore {
-  return new SqliteAccountStore(sqlitePath ?? ':memory:');
-}
