@@ -39,7 +39,7 @@ const all: ChildProcess[] = [];
 
 async function standby(): Promise<void> {
   const port = await freePort();
-  const child = spawnStandby(port, db.url, { REDIS_URL: redisUrl, TIME_SCALE: '0.02', GOROD_LEASE_MS: '1000', FINISHED_TTL_MS: '120000', ...(LOG_DIR ? { LOG_LEVEL: 'warn' } : {}) });
+  const child = spawnStandby(port, db.url, { REDIS_URL: redisUrl, TIME_SCALE: '0.02', GOROD_LEASE_MS: '1500', FINISHED_TTL_MS: '120000', ...(LOG_DIR ? { LOG_LEVEL: 'warn' } : {}) });
   if (LOG_DIR) child.stdout!.pipe(createWriteStream(`${LOG_DIR}/server-${all.length}-${port}.log`));
   all.push(child);
   standbys.push({ child, port });
@@ -216,7 +216,7 @@ describe.skipIf(why !== null)('three server processes on PostgreSQL and Redis', 
         const owners = held.length ? await rc.mget(...held.map((id) => `gorod:lease:${id}`)) : [];
         const rows = await Promise.all(held.map((id) => storage.getTable(id)));
         if (owners.every((o, i) => (o !== null && o !== proc) || rows[i]?.status === 'finished')) break;
-        if (Date.now() - t0 > 30_000) throw new Error(`tables of a killed process not taken over: ${held}`);
+        if (Date.now() - t0 > 60_000) throw new Error(`tables of a killed process not taken over in a minute: ${held}`);
         await sleep(50);
       }
       moved += held.length;
