@@ -84,9 +84,10 @@ export function playW1(seed: number, g: number, onCommand?: (cmd: Command) => vo
     commands++;
     onCommand?.(cmd);
   };
-  const seats = state.seats;
   send({ by: 'clock', do: 'endNight' });
   while (!state.finished) {
+    // Read afresh each step: evolve writes a changed seat list as a new one (copy on write).
+    const seats = state.seats;
     const st = state.stage;
     if (st.kind === 'speech') {
       if (st.speech === 'day') {

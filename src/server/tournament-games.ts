@@ -4,7 +4,7 @@
 // by itself — also after a restart that came in between.
 import type { GameRecord } from '../engine/index.js';
 import { checkSlotRecord, slotKey, slotOf, type GameFacts, type SlotRef } from '../tournament/index.js';
-import { playPath, watchPath, type Hub } from './hub.js';
+import { closedTable, playPath, watchPath, type Hub } from './hub.js';
 import type { CreateTableBody } from './messages.js';
 import { refuse, TournamentApiError, type OpenTableBody } from './tournament-messages.js';
 import type { AttachedBy, GameVersionRow, RecordSource, TournamentStore } from './tournament-store.js';
@@ -94,14 +94,23 @@ export class SlotGames {
     });
   }
 
-  /** The organizer's copy of the tokens of the table bound to a slot (a lost link). */
+  /** The organizer's copy of the tokens of the table bound to a slot (a lost link); a closed table's seats without theirs. */
   async slotTable(id: string, ref: SlotRef): Promise<SlotTable> {
     const l = await this.svc.load(id);
     const b = l.bindings.filter((x) => x.round === ref.round && x.table === ref.table).at(-1);
     if (!b) return refuse(404, 'notFound', 'no table was opened for this game');
     const t = await this.hub.find(b.tableId);
     if (!t) return refuse(404, 'notFound', 'the table is gone');
-    return { tableId: t.id, mode: b.mode, status: t.row.status, hostToken: t.row.hostToken, spectatorToken: t.row.spectatorToken, seats: t.row.seats.map((s) => ({ seat: s.seat, name: s.name, bot: s.bot, token: s.token })) };
+    // A closed table's seat tokens are its players' credentials, which nobody needs to hand out any more.
+    const closed = closedTable(t.row);
+    return {
+      tableId: t.id,
+      mode: b.mode,
+      status: t.row.status,
+      hostToken: t.row.hostToken,
+      spectatorToken: t.row.spectatorToken,
+      seats: t.row.seats.map((s) => ({ seat: s.seat, name: s.name, bot: s.bot, token: closed ? null : s.token })),
+    };
   }
 
   /**

@@ -66,6 +66,7 @@ const VERB_FIELDS: Record<Verb, readonly string[]> = {
   techFoul: ['target', 'reason'],
   voteCount: ['target', 'leave', 'count'],
   onRecord: ['red', 'black'],
+  teamDefeat: ['target', 'reason'],
 };
 
 export const MAX_TEXT = 4000;

@@ -189,6 +189,11 @@ export function describeEvent(e: GameEvent, lang: Lang = 'ru'): string | null {
     }
     case 'tie':
       return ru ? `Перестрелка: ${seats(e.seats)}` : `Tie: ${seats(e.seats)}`;
+    case 'teamDefeated': {
+      const team = ru ? (e.team === 'black' ? 'чёрных' : 'красных') : e.team;
+      const why = e.reason ? ` (${e.reason})` : '';
+      return ru ? `Поражение команды ${team}: нарушение №${e.seat}${why}` : `The ${team} team is defeated: an offence by #${e.seat}${why}`;
+    }
     case 'gameOver':
       return `${t.win[e.winner ?? 'none']}. ` + e.roles.map((r) => `${no(r.seat)} ${roleTitle(r.role, lang)}`).join(', ');
     // club and tournament (club.ts, tournament.ts)

@@ -88,6 +88,8 @@ export type EventBody =
   | { t: 'verdict'; winner: Team | null }
   /** fiim 6.7–6.8: colours a speaker leaves «on record». */
   | { t: 'leftOnRecord'; seat: number; red: number[]; black: number[] }
+  /** fiim 9.3, 10.21–10.24: the judge declares the offender's team defeated; the other team wins. */
+  | { t: 'teamDefeated'; seat: number; team: Team; reason?: string }
   | { t: 'gameOver'; winner: Team | null; roles: { seat: number; role: RoleId }[] }
   // club and tournament (club.ts, tournament.ts, score.ts)
   /** Putana's freeze held (R23): the seat's night action is void and it is mute the next day. */

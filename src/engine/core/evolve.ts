@@ -1,18 +1,65 @@
-// evolve(state, event): the only code that changes a game state. It mutates the state it is
-// given (the engine's hot path replays thousands of games a second); decide() works on a copy.
+// evolve(state, event): the only code that changes a game state. It assigns the fields of the
+// top-level state object it is given and never changes anything below it in place: a changed list
+// or seat is a new one (copy on write along the changed path). So decide() runs on a shallow copy
+// of the state and the caller's state, and everything it holds, stays as it was; apply() passes the
+// caller's own state, which it owns. The log is the one list appended in place (a copy's log is
+// its own slice).
 import type { GameEvent } from './events.js';
-import type { GameState } from './state.js';
+import type { GameState, SeatState } from './state.js';
 import { evolveForum } from '../presets/forum/forum-evolve.js';
 import { dayOptions } from './options.js';
 
-function drop(list: number[], seat: number): void {
+/** The list without `seat` (the same list when it holds none). */
+function without(list: number[], seat: number): number[] {
   const i = list.indexOf(seat);
-  if (i >= 0) list.splice(i, 1);
+  if (i < 0) return list;
+  // The speaker is nearly always the queue's head; splice would also build the removed list.
+  if (i === 0) return list.slice(1);
+  const out = new Array<number>(list.length - 1);
+  for (let k = 0, j = 0; k < list.length; k++) if (k !== i) out[j++] = list[k]!;
+  return out;
+}
+
+/** A copy of the seats with one seat's fields changed. */
+export function withSeat(s: GameState, seat: number, patch: Partial<SeatState>): void {
+  const x = s.seats[seat - 1];
+  if (!x) return;
+  const seats = s.seats.slice();
+  seats[seat - 1] = { ...x, ...patch };
+  s.seats = seats;
 }
 
 export function evolve(s: GameState, e: GameEvent): GameState {
   s.log.push(e);
   switch (e.t) {
+    // The most frequent events first (three quarters of a game's log): the switch tests in order.
+    case 'speechStarted': {
+      s.stage = e.short ? { kind: 'speech', speech: e.kind, seat: e.seat, short: true } : { kind: 'speech', speech: e.kind, seat: e.seat };
+      s.speechNominated = false;
+      if (e.kind === 'last') s.lastWords = without(s.lastWords, e.seat);
+      else s.queue = without(s.queue, e.seat);
+      // The day turn a third foul touched has come (shortened, or without words, fiim 9.5).
+      if (s.seats[e.seat - 1]?.silenced && (e.kind === 'day' || e.kind === 'silent')) withSeat(s, e.seat, { silenced: false });
+      break;
+    }
+    case 'speechEnded':
+      s.stage = { kind: 'idle' };
+      s.speechNominated = false;
+      break;
+    case 'voteCast':
+      s.votes = s.votes.slice();
+      s.votes[e.seat - 1] = e.leave === undefined ? (e.target ?? -1) : e.leave ? 1 : 0;
+      break;
+    case 'nightAction': {
+      const actions = s.actions.filter((a) => a.seat !== e.seat || a.verb !== e.verb);
+      actions.push({ seat: e.seat, verb: e.verb, target: e.target });
+      s.actions = actions;
+      break;
+    }
+    case 'nominated':
+      s.nominations = [...s.nominations, { by: e.by, target: e.target }];
+      s.speechNominated = true;
+      break;
     case 'gameStarted':
     case 'roleDealt':
     case 'teamRevealed':
@@ -37,16 +84,14 @@ export function evolve(s: GameState, e: GameEvent): GameState {
       s.ballot = [];
       break;
     case 'votesCounted':
-      (s.counts ??= []).push({ target: e.target, count: e.count });
+      s.counts = [...(s.counts ?? []), { target: e.target, count: e.count }];
       break;
     case 'voteCancelled':
       s.voteCancelled = e.day;
       break;
-    case 'techFouled': {
-      const seat = s.seats[e.seat - 1];
-      if (seat) seat.techFouls = e.count;
+    case 'techFouled':
+      withSeat(s, e.seat, { techFouls: e.count });
       break;
-    }
     case 'dayOneStays':
       s.stage = { kind: 'idle' };
       s.dayStep = e.respeech ? 'respeech' : 'evening';
@@ -55,12 +100,6 @@ export function evolve(s: GameState, e: GameEvent): GameState {
     case 'verdict':
       s.verdict = { winner: e.winner };
       break;
-    case 'nightAction': {
-      const prev = s.actions.findIndex((a) => a.seat === e.seat && a.verb === e.verb);
-      if (prev >= 0) s.actions.splice(prev, 1);
-      s.actions.push({ seat: e.seat, verb: e.verb, target: e.target });
-      break;
-    }
     case 'dayStarted':
       s.phase = 'day';
       s.number = e.day;
@@ -72,60 +111,32 @@ export function evolve(s: GameState, e: GameEvent): GameState {
       s.ballot = [];
       s.actions = [];
       break;
-    case 'speechStarted': {
-      s.stage = e.short ? { kind: 'speech', speech: e.kind, seat: e.seat, short: true } : { kind: 'speech', speech: e.kind, seat: e.seat };
-      s.speechNominated = false;
-      if (e.kind === 'last') drop(s.lastWords, e.seat);
-      else drop(s.queue, e.seat);
-      // The day turn a third foul touched has come (shortened, or without words, fiim 9.5).
-      const seat = s.seats[e.seat - 1];
-      if (seat && (e.kind === 'day' || e.kind === 'silent')) seat.silenced = false;
+    case 'speechSkipped':
+      s.queue = without(s.queue, e.seat);
+      if (s.seats[e.seat - 1]?.silenced) withSeat(s, e.seat, { silenced: false });
       break;
-    }
-    case 'speechEnded':
-      s.stage = { kind: 'idle' };
-      s.speechNominated = false;
-      break;
-    case 'speechSkipped': {
-      drop(s.queue, e.seat);
-      const seat = s.seats[e.seat - 1];
-      if (seat) seat.silenced = false;
-      break;
-    }
     case 'floorGiven':
       break;
-    case 'nominated':
-      s.nominations.push({ by: e.by, target: e.target });
-      s.speechNominated = true;
-      break;
     case 'nominationWithdrawn': {
-      const i = s.nominations.findIndex((x) => x.by === e.by && x.target === e.target);
-      if (i >= 0) s.nominations.splice(i, 1);
+      s.nominations = s.nominations.filter((x) => x.by !== e.by || x.target !== e.target);
       s.speechNominated = false;
       break;
     }
     case 'fouled': {
-      const seat = s.seats[e.seat - 1];
-      if (seat) {
-        seat.fouls = e.count;
-        if (e.count === 3 && dayOptions(s.options).thirdFoul !== 'none') seat.silenced = true;
-      }
+      if (e.count === 3 && dayOptions(s.options).thirdFoul !== 'none') withSeat(s, e.seat, { fouls: e.count, silenced: true });
+      else withSeat(s, e.seat, { fouls: e.count });
       break;
     }
     case 'eliminated': {
-      const seat = s.seats[e.seat - 1];
-      if (seat) {
-        seat.alive = false;
-        // emit() stamps phase/number only after evolve; an elimination never changes them.
-        seat.exit = { cause: e.cause, phase: s.phase, number: s.number };
-      }
-      drop(s.queue, e.seat);
-      drop(s.ballot, e.seat);
+      // emit() stamps phase/number only after evolve; an elimination never changes them.
+      withSeat(s, e.seat, { alive: false, exit: { cause: e.cause, phase: s.phase, number: s.number } });
+      s.queue = without(s.queue, e.seat);
+      s.ballot = without(s.ballot, e.seat);
       const i = s.nominations.findIndex((x) => x.target === e.seat);
-      if (i >= 0) s.nominations.splice(i, 1);
-      if (e.lastWord) s.lastWords.push(e.seat);
+      if (i >= 0) s.nominations = s.nominations.filter((_, k) => k !== i);
+      if (e.lastWord) s.lastWords = [...s.lastWords, e.seat];
       // A vote cast for a candidate who is gone no longer stands; the voter votes again.
-      for (let v = 0; v < s.votes.length; v++) if (s.votes[v] === e.seat && s.stage.kind === 'vote' && s.stage.round !== 'allLeave') s.votes[v] = -1;
+      if (s.stage.kind === 'vote' && s.stage.round !== 'allLeave' && s.votes.includes(e.seat)) s.votes = s.votes.map((v) => (v === e.seat ? -1 : v));
       if (s.counts && s.stage.kind === 'vote' && s.stage.round !== 'allLeave') s.counts = s.counts.filter((x) => x.target !== e.seat);
       break;
     }
@@ -144,9 +155,6 @@ export function evolve(s: GameState, e: GameEvent): GameState {
       s.votes = new Array<number>(s.seats.length).fill(-1);
       if (s.counts !== undefined) delete s.counts;
       break;
-    case 'voteCast':
-      s.votes[e.seat - 1] = e.leave === undefined ? (e.target ?? -1) : e.leave ? 1 : 0;
-      break;
     case 'voteClosed':
     case 'allLeaveClosed':
       s.stage = { kind: 'idle' };
@@ -158,7 +166,7 @@ export function evolve(s: GameState, e: GameEvent): GameState {
       s.ballot = e.seats.slice();
       break;
     case 'frozen':
-      (s.muted ??= []).push(e.seat);
+      s.muted = [...(s.muted ?? []), e.seat];
       break;
     case 'voteShield':
       s.shield = e.seat;
@@ -174,6 +182,7 @@ export function evolve(s: GameState, e: GameEvent): GameState {
     case 'bestMove':
     case 'extraPoints':
     case 'leftOnRecord':
+    case 'teamDefeated':
       break;
     case 'forumDealt':
     case 'ballotCast':

@@ -33,11 +33,21 @@ export function apply(s: GameState, cmd: Command): Result<GameEvent[], Rejection
   return ok(c.out);
 }
 
-/** Pure: the events a command would produce, without touching the given state. */
+/**
+ * Pure: the events a command would produce, without touching the given state. Handlers read the
+ * state and emit; evolve changes only the top-level fields of the state it is given and writes
+ * every changed list or seat as a new one (evolve.ts), so a shallow fork is all decide needs.
+ */
 export function decide(s: GameState, cmd: Command): Result<GameEvent[], Rejection> {
-  return apply(cloneState(s), cmd);
+  return apply(fork(s), cmd);
 }
 
+/** A state sharing everything with `s` but its own top level and log: evolve on it leaves `s` as it was. */
+export function fork(s: GameState): GameState {
+  return { ...s, log: s.log.slice() };
+}
+
+/** A deep copy, for callers that change a state's parts themselves (tests, snapshots). */
 export function cloneState(s: GameState): GameState {
   const log = s.log;
   const copy = structuredClone({ ...s, log: [] }) as GameState;

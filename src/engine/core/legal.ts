@@ -1,12 +1,16 @@
 // legalCommands(state, actor): what an actor may do now. Bots and UIs choose from this list;
 // every command in it is accepted by apply() (a property test holds it to that). Free-form
-// commands are not listed: `say`, the don's `plan`, colours `onRecord` and the judge's `voteCount`.
+// commands are not listed: `say` and the don's `plan`. Colours on record are listed one seat and
+// colour at a time (a speaker may name several in one command), the judge's counted hands as every
+// count the round still allows.
 import type { Command } from './command.js';
 import { SPEECHES } from './day-flow.js';
 import type { Actor } from './events.js';
 import { dayOptions } from './options.js';
+import { mayLeaveOnRecord } from './on-record.js';
 import { legalBestMoves } from './points.js';
 import { rulesOf } from './rules.js';
+import { countsLeft } from './vote.js';
 import { ROLE_DEFS } from './roles.js';
 import type { GameState } from './state.js';
 import { hasActed, isOn } from './table.js';
@@ -26,6 +30,8 @@ export function legalCommands(s: GameState, actor: Actor): Command[] {
       for (const t of living) out.push({ by: 'judge', do: 'foul', target: t });
       if (dayOptions(s.options).technicalFouls) for (const t of living) out.push({ by: 'judge', do: 'techFoul', target: t });
       for (const t of living) out.push({ by: 'judge', do: 'remove', target: t });
+      if (st.kind === 'vote') out.push(...legalCounts(s));
+      for (const extra of rules.judgeExtras?.(s) ?? []) out.push(extra);
     }
     return out;
   }
@@ -42,6 +48,8 @@ export function legalCommands(s: GameState, actor: Actor): Command[] {
       if (!mine || (s.speechNominated && withdrawing === 'auto'))
         for (const t of living) if (!s.nominations.some((n) => n.target === t)) out.push({ by: actor, do: 'nominate', target: t });
     }
+    if (mayLeaveOnRecord(s, actor))
+      for (const x of s.seats) if (x.seat !== actor) out.push({ by: actor, do: 'onRecord', red: [x.seat] }, { by: actor, do: 'onRecord', black: [x.seat] });
     for (const extra of legalBestMoves(s, actor)) out.push(extra);
     for (const extra of rules.legalExtras?.(s, actor) ?? []) out.push(extra);
     return out;
@@ -80,5 +88,19 @@ export function legalCommands(s: GameState, actor: Actor): Command[] {
 function livingSeats(s: GameState): number[] {
   const out: number[] = [];
   for (const x of s.seats) if (x.alive) out.push(x.seat);
+  return out;
+}
+
+/** The judge's counts of raised hands (R8) the round still allows: each uncounted candidate, each count. */
+function legalCounts(s: GameState): Command[] {
+  const st = s.stage;
+  if (st.kind !== 'vote') return [];
+  const out: Command[] = [];
+  const targets: (number | null)[] = st.round === 'allLeave' ? [null] : s.ballot;
+  for (const target of targets) {
+    const max = countsLeft(s, target);
+    for (let count = 1; count <= max; count++)
+      out.push(target === null ? { by: 'judge', do: 'voteCount', leave: true, count } : { by: 'judge', do: 'voteCount', target, count });
+  }
   return out;
 }

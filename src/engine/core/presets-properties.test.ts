@@ -3,7 +3,7 @@
 // nothing, records replay to the same log, and views show only what the rules give.
 import { describe, expect, it } from 'vitest';
 import { playRandom } from '../../../test/support/random-game.js';
-import { apply, cloneState, legalCommands, mulberry32, replay, view, VERBS, type Command, type GameState, type Setup, type Viewer } from '../index.js';
+import { apply, cloneState, decide, legalCommands, mulberry32, replay, view, VERBS, type Command, type GameState, type Setup, type Viewer } from '../index.js';
 
 interface Case {
   name: string;
@@ -55,6 +55,15 @@ function leaks(s: GameState, viewer: Viewer): string[] {
       if (!given) out.push(`role of ${x.seat} visible to ${mine}`);
     }
   return out;
+}
+
+/** Freeze a state and everything in it: a write anywhere then throws (modules run in strict mode). */
+function deepFreeze<T>(x: T): T {
+  if (typeof x === 'object' && x !== null && !Object.isFrozen(x)) {
+    Object.freeze(x);
+    for (const v of Object.values(x)) deepFreeze(v);
+  }
+  return x;
 }
 
 /** Commands of every verb from every actor with random fields: mostly illegal. */
@@ -118,6 +127,28 @@ describe.each(CASES)('$name: seeded random games', ({ setup, size, draws }) => {
             const r = apply(copy, probe(rand, size));
             if (!r.ok) expect(JSON.stringify({ ...copy, log: copy.log.length })).toBe(before);
           }
+        },
+      });
+    }
+  });
+
+  it('decide is pure: on a deep-frozen state it gives the events apply gives, for legal and random commands', () => {
+    for (let g = 0; g < 2; g++) {
+      const rand = mulberry32(g + 700);
+      playRandom(setup(`pure${g}`), g + 400, {
+        judgeRate: 0.005,
+        onStep: (state) => {
+          if (state.finished || rand() < 0.8) return;
+          const frozen = deepFreeze(cloneState(state));
+          const all: Command[] = [...legalCommands(state, 'clock'), ...legalCommands(state, 'judge')];
+          for (const x of state.seats) all.push(...legalCommands(state, x.seat));
+          for (let k = 0; k < 8; k++) all.push(probe(rand, size));
+          for (let k = 0; k < all.length && k < 20; k++) {
+            const c = all.length <= 20 ? all[k]! : all[Math.floor(rand() * all.length)]!;
+            const d = decide(frozen, c);
+            expect(JSON.stringify(d)).toBe(JSON.stringify(apply(cloneState(state), c)));
+          }
+          expect(JSON.stringify(frozen)).toBe(JSON.stringify(state));
         },
       });
     }

@@ -32,6 +32,8 @@ export interface PresetRules {
   owes?(s: GameState, seat: number, ability: Ability): boolean;
   /** Commands of this preset's own verbs that the actor may give now (for legalCommands). */
   legalExtras?(s: GameState, seat: number): Command[];
+  /** Commands of this preset's own judge verbs that are legal now (for legalCommands). */
+  judgeExtras?(s: GameState): Command[];
   /** Verbs this preset adds or handles its own way. */
   handlers?: Partial<Record<Verb, Handler>>;
   /** forum: the preset's own automatic steps after each command, instead of the shared advance(). */

@@ -58,6 +58,7 @@ export const VERBS = [
   'voteCount',
   'onRecord',
   'guard',
+  'teamDefeat',
 ] as const;
 export type Verb = (typeof VERBS)[number];
 

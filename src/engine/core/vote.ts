@@ -133,13 +133,18 @@ export const voteCount: Handler = (c, cmd) => {
     target = cmd.target;
   }
   if (s.counts?.some((x) => x.target === target)) return reject('alreadyVoted', 'R8', 'counted already');
-  const rules = rulesOf(s);
-  const left = unvoted(s, rules);
-  const may = target === null || s.options.selfVote ? left.length : left.filter((x) => x !== target).length;
-  if (count > may || counted(s) + count > left.length) return reject('malformed', 'R8', 'more hands than voters left');
+  if (count > countsLeft(s, target)) return reject('malformed', 'R8', 'more hands than voters left');
   emit(c, { t: 'votesCounted', target, count }, PUBLIC, 'R8');
   return null;
 };
+
+/** How many hands the judge may still count for `target` (null: «all leave?» yes); 0 once counted. */
+export function countsLeft(s: GameState, target: number | null): number {
+  if (s.counts?.some((x) => x.target === target)) return 0;
+  const left = unvoted(s, rulesOf(s));
+  const may = target === null || s.options.selfVote ? left.length : left.filter((x) => x !== target).length;
+  return Math.max(0, Math.min(may, left.length - counted(s)));
+}
 
 export const closeVote: Handler = (c, cmd) => {
   if (cmd.by !== 'clock' && cmd.by !== 'judge') return reject('badActor', 'R8');

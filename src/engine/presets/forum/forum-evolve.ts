@@ -1,7 +1,9 @@
-// evolve() for the forum events: the only code that changes the forum part of a state.
+// evolve() for the forum events: the only code that changes the forum part of a state. Copy on
+// write like evolve.ts: the forum part and any list it changes are new objects, never edited in place.
 import type { GameEvent } from '../../core/events.js';
 import type { ForumEventBody, ForumState } from './forum-types.js';
 import type { GameState } from '../../core/state.js';
+import { withSeat } from '../../core/evolve.js';
 import { teamOf } from '../../core/roles-team.js';
 
 type ForumEvent = Extract<GameEvent, ForumEventBody>;
@@ -31,68 +33,64 @@ function fresh(s: GameState, e: Extract<ForumEventBody, { t: 'forumDealt' }>): F
   };
 }
 
-/** The per-day fields belong to one day; the first day event of a new day clears them. */
-export function forumToday(s: GameState): ForumState | undefined {
-  const f = s.forum;
-  if (!f) return undefined;
+/** The per-day fields belong to one day; the first day event of a new day clears them (on `f`, a copy). */
+function forumToday(s: GameState, f: ForumState): void {
   if (f.day !== s.number || s.phase !== 'day') {
     f.day = s.phase === 'day' ? s.number : -1;
-    f.votes.fill(-1);
-    f.reasons.fill('');
+    f.votes = new Array<number>(f.votes.length).fill(-1);
+    f.reasons = new Array<string>(f.reasons.length).fill('');
     f.dayClosed = false;
     f.lawyerChoice = null;
     f.lawyerDeadline = false;
     f.kamikazePick = null;
   }
-  return f;
 }
 
 export function evolveForum(s: GameState, e: ForumEvent): void {
   if (e.t === 'forumDealt') {
     s.forum = fresh(s, e);
     s.rng = e.rng;
-    if (e.maniacTeam === 'neutral') for (const x of s.seats) if (x.role === 'maniac') x.team = 'neutral';
+    if (e.maniacTeam === 'neutral') for (const x of s.seats) if (x.role === 'maniac') withSeat(s, x.seat, { team: 'neutral' });
     return;
   }
-  const f = s.forum;
-  if (!f) return;
+  if (!s.forum) return;
+  const f: ForumState = { ...s.forum };
+  s.forum = f;
   switch (e.t) {
     case 'ballotCast': {
-      forumToday(s);
+      forumToday(s, f);
+      f.votes = f.votes.slice();
       f.votes[e.seat - 1] = e.target;
+      f.reasons = f.reasons.slice();
       f.reasons[e.seat - 1] = e.reason;
       break;
     }
     case 'lawyerChose':
-      forumToday(s);
+      forumToday(s, f);
       f.lawyerChoice = e.target;
       break;
     case 'lawyerDeadlinePassed':
-      forumToday(s);
+      forumToday(s, f);
       f.lawyerDeadline = true;
       break;
     case 'lawyerMissed':
       f.lawyerMisses = e.count;
       break;
     case 'dayTally':
-      forumToday(s);
+      forumToday(s, f);
       f.dayClosed = true;
       f.lawyerDeadline = true;
-      for (const v of e.votes) if (v.auto && !f.autoVoted.includes(v.seat)) f.autoVoted.push(v.seat);
+      for (const v of e.votes) if (v.auto && !f.autoVoted.includes(v.seat)) f.autoVoted = [...f.autoVoted, v.seat];
       break;
     case 'lawyerProtected':
+      f.lawyerCounts = f.lawyerCounts.slice();
       f.lawyerCounts[e.seat - 1]!++;
       break;
     case 'bonusPlayed':
       f.bonusUsed = true;
       break;
     case 'roleChanged': {
-      const seat = s.seats[e.seat - 1];
-      if (seat) {
-        seat.role = e.to;
-        const team = teamOf(e.to);
-        seat.team = e.to === 'maniac' && f.maniacTeam === 'neutral' ? 'neutral' : team;
-      }
+      withSeat(s, e.seat, { role: e.to, team: e.to === 'maniac' && f.maniacTeam === 'neutral' ? 'neutral' : teamOf(e.to) });
       if (e.rng !== undefined) s.rng = e.rng;
       break;
     }
@@ -100,11 +98,14 @@ export function evolveForum(s: GameState, e: ForumEvent): void {
       f.takeover = { night: e.night, seat: e.seat, role: e.role, from: e.from };
       break;
     case 'kamikazeAwaits':
-      forumToday(s);
+      forumToday(s, f);
       f.kamikazePick = e.seat;
       break;
     case 'nightSummary':
-      if (e.heal !== null) f.healCounts[e.heal - 1]!++;
+      if (e.heal !== null) {
+        f.healCounts = f.healCounts.slice();
+        f.healCounts[e.heal - 1]!++;
+      }
       if (e.seduce !== null) f.seduced = true;
       if (e.voided !== null) f.voidUsed = true;
       break;

@@ -2,7 +2,7 @@
 // views give nothing beyond the rules (no survivor's role in a public event), replays are exact.
 import { describe, expect, it } from 'vitest';
 import '../registry.js';
-import { apply } from '../../core/game.js';
+import { apply, cloneState, decide } from '../../core/game.js';
 import type { Command } from '../../core/command.js';
 import { mulberry32 } from '../../core/rng.js';
 import { replay, toRecord } from '../../core/record.js';
@@ -22,6 +22,32 @@ interface Played {
   commands: Command[];
   /** Problems found at the checkpoints (empty when the views held). */
   leaks: string[];
+  /** Commands on which decide wrote to the state or disagreed with apply (empty when it is pure). */
+  impure: string[];
+}
+
+function deepFreeze<T>(x: T): T {
+  if (typeof x === 'object' && x !== null && !Object.isFrozen(x)) {
+    Object.freeze(x);
+    for (const v of Object.values(x)) deepFreeze(v);
+  }
+  return x;
+}
+
+/** decide on a deep-frozen copy (a write throws) must give what apply gives on a copy of its own. */
+function checkPure(s: GameState, rand: () => number, impure: string[]): void {
+  const frozen = deepFreeze(cloneState(s));
+  for (const actor of [...s.seats.map((x) => x.seat), 'clock', 'judge'] as const) {
+    const cmds = legalCommands(s, actor);
+    for (let k = 0; k < Math.min(3, cmds.length); k++) {
+      const c = cmds[Math.floor(rand() * cmds.length)]!;
+      try {
+        if (JSON.stringify(decide(frozen, c)) !== JSON.stringify(apply(cloneState(s), c))) impure.push(`decide ≠ apply: ${JSON.stringify(c)}`);
+      } catch (e) {
+        impure.push(`decide wrote to the state: ${JSON.stringify(c)} ${String(e)}`);
+      }
+    }
+  }
 }
 
 /** Roles a seat may see in its view now: its own (as told), black teammates if black, the dead (roles on exit). */
@@ -54,11 +80,13 @@ function play(seed: number): Played {
   const state = startGame(setup);
   const commands: Command[] = [];
   const leaks: string[] = [];
+  const impure: string[] = [];
   const send = (c: Command): void => {
     if (apply(state, c).ok) commands.push(c);
   };
   for (let phase = 0; phase < 300 && !state.finished; phase++) {
     if (phase % 3 === 0) checkViews(state, leaks);
+    if (seed < 1008) checkPure(state, mulberry32(seed * 31 + phase), impure);
     if (state.phase === 'day') {
       for (const x of state.seats) {
         if (state.finished || !x.alive) continue;
@@ -90,7 +118,7 @@ function play(seed: number): Played {
       send({ by: 'clock', do: 'endNight' });
     }
   }
-  return { setup, state, commands, leaks };
+  return { setup, state, commands, leaks, impure };
 }
 
 /** Public events that carry a role may name only the dead — except the new commissar, told to all (R47). */
@@ -127,6 +155,10 @@ describe('forum properties (random role mixes, sizes 8–30)', () => {
       expect(g.leaks).toEqual([]);
       expect(publicRoleLeaks(g.state)).toEqual([]);
     }
+  });
+
+  it('decide is pure: on a deep-frozen state it gives what apply gives (day, night, kamikaze, lawyer)', () => {
+    for (const g of games) expect(g.impure.slice(0, 3)).toEqual([]);
   });
 
   it('a seat sees only public events, its own and its team’s; never the judge’s', () => {
