@@ -37,6 +37,9 @@ export class RedisDirectory implements TableDirectory {
   private timer: NodeJS.Timeout;
   readonly ttlMs: number;
   private closed = false;
+  private renewing = false;
+  /** When the last renewal that Redis answered was sent: every lease held then lasts until ttl after it. */
+  private renewedAt = Date.now();
 
   constructor(
     private redis: Redis,
@@ -51,19 +54,46 @@ export class RedisDirectory implements TableDirectory {
   /** Keeps this process's own key and every lease it holds; reports the leases it lost. */
   private async renew(): Promise<void> {
     if (this.closed) return;
+    this.expireUnrenewed();
+    if (this.renewing) return; // the one before has not been answered yet (Redis slow or away)
+    this.renewing = true;
+    const sent = Date.now();
     try {
       await this.redis.set(procKey(this.self), this.opts.url, 'PX', this.ttlMs * 2);
       const ids = [...this.held];
-      if (ids.length === 0) return;
-      const kept = (await this.redis.eval(RENEW, ids.length, ...ids.map(leaseKey), this.self, this.ttlMs)) as string[];
-      ids.forEach((id, i) => {
-        if (kept[i] === '' && this.held.delete(id)) for (const l of this.listeners) l(id);
-      });
+      if (ids.length > 0) {
+        const kept = (await this.redis.eval(RENEW, ids.length, ...ids.map(leaseKey), this.self, this.ttlMs)) as string[];
+        ids.forEach((id, i) => {
+          if (kept[i] === '' && this.held.delete(id)) this.lose(id);
+        });
+      }
+      this.renewedAt = sent;
     } catch (e) {
-      // Redis unreachable: the leases run out by themselves; once Redis answers again the
-      // renewal finds which ones this process still holds.
+      // Redis unreachable: once its leases may have run out, this process stops running the
+      // tables (expireUnrenewed); when Redis answers again, sweeps hand them out anew.
       this.opts.log.warn({ err: String(e) }, 'lease renewal failed');
+    } finally {
+      this.renewing = false;
     }
+    this.expireUnrenewed();
+  }
+
+  /**
+   * A lease not renewed for a whole lease time may be another process's now (or nobody's, Redis
+   * having lost it): this process stops running its tables before anyone else may start. A
+   * write of its own that is still in flight is refused by the fencing number anyway.
+   */
+  private expireUnrenewed(): void {
+    if (this.held.size === 0 || Date.now() - this.renewedAt < this.ttlMs) return;
+    this.opts.log.warn({ tables: this.held.size, since: this.renewedAt }, 'leases not renewed for a whole lease: their tables are let go');
+    for (const id of [...this.held]) {
+      this.held.delete(id);
+      this.lose(id);
+    }
+  }
+
+  private lose(id: string): void {
+    for (const l of this.listeners) l(id);
   }
 
   async acquire(tableId: string): Promise<Lease | null> {
@@ -71,6 +101,8 @@ export class RedisDirectory implements TableDirectory {
     const ok = await this.redis.set(leaseKey(tableId), this.self, 'PX', this.ttlMs, 'NX');
     if (ok !== 'OK') return (await this.redis.get(leaseKey(tableId))) === this.self ? { tableId, fence: 0 } : null;
     this.held.add(tableId);
+    // A table taken now is held from now: a renewal failing later does not drop it before its time.
+    if (this.held.size === 1) this.renewedAt = Date.now();
     // The fence is the storage's (takeFence); 0 here means "ask the storage".
     return { tableId, fence: 0 };
   }

@@ -10,7 +10,7 @@ import { importCommands, planDeal } from './judge.js';
 import type { CreateTableBody, ServerErrorCode } from './messages.js';
 import { holdOf, newSeats } from './seats.js';
 import type { TableDirectory } from './directory.js';
-import type { SeatHold, Storage, TableRow } from './storage.js';
+import type { LobbyCursor, SeatHold, Storage, TableRow } from './storage.js';
 import { Table, type Role, type TableEnv } from './table.js';
 import { CLOSE_RESTART } from '../protocol/index.js';
 
@@ -26,7 +26,18 @@ export interface CreateResult {
   dealSource?: string;
 }
 
+/** A table that is over (finished, or expired unstarted): its seats' credentials go to nobody any more. */
+export function closedTable(row: Pick<TableRow, 'status'>): boolean {
+  return row.status === 'finished' || row.status === 'expired';
+}
+
+/**
+ * What the creator gets (and gets again for a repeated upload): the table's tokens and each
+ * seat's link. Once the table is closed the seats' tokens are left out: they are the players'
+ * credentials, and the host needs them no more (each player keeps their own link).
+ */
 function createResult(row: TableRow): CreateResult {
+  const closed = closedTable(row);
   const out: CreateResult = {
     id: row.id,
     hostToken: row.hostToken,
@@ -34,11 +45,40 @@ function createResult(row: TableRow): CreateResult {
     commitment: row.commitment || null,
     seats: row.seats.map((s) => {
       const hold = holdOf(s);
-      return hold ? { seat: s.seat, token: s.token, bot: s.bot, hold } : { seat: s.seat, token: s.token, bot: s.bot };
+      const token = closed ? null : s.token;
+      return hold ? { seat: s.seat, token, bot: s.bot, hold } : { seat: s.seat, token, bot: s.bot };
     }),
   };
   if (row.mode === 'judge' || row.dealSource) out.dealSource = row.dealSource ?? 'server';
   return out;
+}
+
+/** `storage` whose refused writes (GOROD_FENCED) also call `fenced` (the table's owner changed). */
+function onFenced(storage: Storage, fenced: () => void): Storage {
+  const watch =
+    <A extends unknown[]>(write: (...a: A) => Promise<void>) =>
+    (...a: A): Promise<void> =>
+      write(...a).catch((e: unknown) => {
+        if ((e as { code?: unknown } | null)?.code === 'GOROD_FENCED') fenced();
+        throw e;
+      });
+  return Object.assign(Object.create(storage) as Storage, {
+    updateTable: watch(storage.updateTable.bind(storage)),
+    setDeadline: watch(storage.setDeadline.bind(storage)),
+    appendCommand: watch(storage.appendCommand.bind(storage)),
+    undoCommand: watch(storage.undoCommand.bind(storage)),
+  });
+}
+
+/** The lobby's page cursor: a table's creation time (fixed width) and id, as the `next` of a page. */
+export function lobbyCursor(r: Pick<TableRow, 'createdAt' | 'id'>): string {
+  return `${String(r.createdAt).padStart(15, '0')}:${r.id}`;
+}
+
+/** A cursor given back (?before=); anything else starts from the newest table. */
+function parseCursor(c: string | undefined): LobbyCursor | undefined {
+  const m = c === undefined ? null : /^(\d{1,15}):([\w-]{1,64})$/.exec(c);
+  return m ? { createdAt: Number(m[1]), id: m[2]! } : undefined;
 }
 
 /** A request the hub refused: the HTTP status, the error code (SERVER_ERRORS or an engine rejection) and a detail. */
@@ -157,11 +197,25 @@ export class Hub {
   failovers = 0;
   private adopting = new Map<string, Promise<Table | null>>();
 
-  /** The environment of one table: in a cluster its writes carry the table's fencing number. */
+  /**
+   * The environment of one table: in a cluster its writes carry the table's fencing number, and
+   * a write refused for a newer number (another process took the table while this one was cut
+   * off or paused) makes this process stop running it at once (fencedOut).
+   */
   private envFor(id: string, fence: number | undefined): TableEnv {
     const s = this.opts.storage;
     if (fence === undefined || !s.fenced) return this.env;
-    return { ...this.env, storage: s.fenced(id, fence) };
+    return { ...this.env, storage: onFenced(s.fenced(id, fence), () => this.fencedOut(id, fence)) };
+  }
+
+  /** The fencing number each table of this process runs under (cluster). */
+  private fences = new Map<string, number>();
+
+  /** A write of table `id` under `fence` was refused: a newer owner has it, this process lets it go. */
+  private fencedOut(id: string, fence: number): void {
+    if (this.fences.get(id) !== fence) return;
+    this.opts.log.warn({ table: id, fence }, 'fenced out: another process runs the table now');
+    this.lost(id);
   }
 
   /** A lease and a fencing number for a table this process is about to run (cluster only). */
@@ -200,6 +254,7 @@ export class Hub {
         const t = new Table(row, commands, this.envFor(id, fence), edits.length > 0);
         t.restoreEdits(edits);
         this.index(t);
+        this.fences.set(id, fence);
         if (row.status === 'finished') {
           t.close();
           t.resumed = true;
@@ -281,6 +336,7 @@ export class Hub {
   private forget(t: Table): void {
     t.close();
     this.tables.delete(t.id);
+    this.fences.delete(t.id);
     const r = t.row;
     this.tokens.delete(r.hostToken);
     this.tokens.delete(r.spectatorToken);
@@ -309,7 +365,12 @@ export class Hub {
     const key = body.uploadKey;
     if (key === undefined) return this.createNew(body);
     const known = this.uploads.get(key);
-    if (known) return known;
+    // The answer as the table is now: a repeat after the game ended carries no seat's token.
+    if (known)
+      return known.then((r) => {
+        const t = this.tables.get(r.id);
+        return t ? createResult(t.row) : r;
+      });
     const p = this.createNew(body);
     this.uploads.set(key, p);
     p.catch(() => this.uploads.delete(key));
@@ -390,18 +451,32 @@ export class Hub {
       }
     }
     let fence: number | undefined;
+    const dir = this.opts.directory;
     try {
       // In a cluster the lease comes first: no other process's sweep takes the new table.
-      if (this.opts.directory && !(await this.opts.directory.acquire(id))) throw new Error('new table held elsewhere');
+      if (dir && !(await dir.acquire(id))) throw new Error('new table held elsewhere');
       await this.opts.storage.createTable(row, imported?.rows ?? []);
-      if (this.opts.directory) fence = await this.own(id);
     } catch (e) {
       this.opts.log.error({ err: String(e) }, 'table not stored');
+      // A lease kept for a table that is not run here would be renewed for ever.
+      if (dir) await dir.release(id).catch(() => undefined);
       throw new HubError(503, 'storage');
+    }
+    if (dir) {
+      // Stored: the table exists whatever happens next. Without its lease and fencing number
+      // (this process paused past the lease, Redis or the database failed a moment) it is not
+      // run here, never without a fence: a sweep (here or elsewhere) takes it from the log.
+      fence = await this.own(id).catch(() => undefined);
+      if (fence === undefined) {
+        await dir.release(id).catch(() => undefined);
+        this.opts.log.warn({ table: id }, 'new table left to a sweep');
+        return createResult(row);
+      }
     }
     const t = new Table(row, imported?.rows ?? [], this.envFor(id, fence));
     t.resumed = true;
     this.index(t);
+    if (fence !== undefined) this.fences.set(id, fence);
     if (row.status === 'finished') {
       t.close();
       this.scheduleEviction(t);
@@ -477,48 +552,20 @@ export class Hub {
   }
 
   /**
-   * Online tables not finished, newest first, a page at a time (`before`: the `next` cursor of the
-   * previous page). Each carries what a visitor needs: the public spectator token and the link to
-   * watch (`watch`), whether the table is open and how many seats can be claimed.
-   */
-  lobby(limit: number, before?: string): { tables: Record<string, unknown>[]; next: string | null } {
-    const cursor = (t: Table): string => `${String(t.row.createdAt).padStart(15, '0')}:${t.id}`;
-    const listed = [...this.tables.values()]
-      .filter((t) => t.row.mode === 'online' && (t.row.status === 'lobby' || t.row.status === 'playing'))
-      .map((t) => ({ t, c: cursor(t) }))
-      .filter((x) => before === undefined || x.c < before)
-      .sort((a, b) => (a.c < b.c ? 1 : -1));
-    const page = listed.slice(0, limit);
-    return {
-      tables: page.map(({ t }) => ({
-        ...t.info(),
-        open: t.row.open === true,
-        freeSeats: t.seats.free().length,
-        spectatorToken: t.row.spectatorToken,
-        watch: watchPath(t.row),
-      })),
-      next: listed.length > limit ? page[page.length - 1]!.c : null,
-    };
-  }
-
-  /**
-   * The lobby as GET /api/tables serves it: in a cluster read from the database (this process
-   * runs only some tables), else from memory. Who is connected is known only where a table runs:
-   * the database's lobby shows bots as connected and people as not.
+   * The lobby as GET /api/tables serves it: online tables not finished, newest first, a page at a
+   * time (`before`: the `next` cursor of the previous page), read from the database — never every
+   * table at once, and in a cluster every process's tables. Each carries what a visitor needs: the
+   * public spectator token and the link to watch (`watch`), whether the table is open and how many
+   * seats can be claimed. Who is connected is known only where a table runs: a table this process
+   * does not run shows its bots as connected and its people as not.
    */
   async listLobby(limit: number, before?: string): Promise<{ tables: Record<string, unknown>[]; next: string | null }> {
-    if (!this.opts.directory) return this.lobby(limit, before);
-    const cursor = (r: TableRow): string => `${String(r.createdAt).padStart(15, '0')}:${r.id}`;
-    const listed = (await this.opts.storage.unfinishedTables())
-      .filter((r) => r.mode === 'online')
-      .map((r) => ({ r, c: cursor(r) }))
-      .filter((x) => before === undefined || x.c < before)
-      .sort((a, b) => (a.c < b.c ? 1 : -1));
-    const page = listed.slice(0, limit);
+    const rows = await this.opts.storage.lobbyTables(limit + 1, parseCursor(before));
+    const page = rows.slice(0, limit);
     return {
-      tables: page.map(({ r }) => {
+      tables: page.map((r) => {
         const live = this.tables.get(r.id);
-        if (live) return { ...live.info(), open: r.open === true, freeSeats: live.seats.free().length, spectatorToken: r.spectatorToken, watch: watchPath(r) };
+        if (live) return { ...live.info(), open: live.row.open === true, freeSeats: live.seats.free().length, spectatorToken: r.spectatorToken, watch: watchPath(r) };
         return {
           id: r.id,
           preset: r.setup.preset,
@@ -529,12 +576,12 @@ export class Hub {
           commitment: r.commitment || null,
           createdAt: r.createdAt,
           open: r.open === true,
-          freeSeats: r.open ? r.seats.filter((s) => holdOf(s) === 'free').length : 0,
+          freeSeats: r.open && r.status === 'lobby' ? r.seats.filter((s) => holdOf(s) === 'free').length : 0,
           spectatorToken: r.spectatorToken,
           watch: watchPath(r),
         };
       }),
-      next: listed.length > limit ? page[page.length - 1]!.c : null,
+      next: rows.length > limit ? lobbyCursor(page[page.length - 1]!) : null,
     };
   }
 

@@ -3,6 +3,7 @@
 import { fileURLToPath } from 'node:url';
 import { resolve } from 'node:path';
 import Fastify, { LogController, type FastifyBaseLogger } from 'fastify';
+import type pg from 'pg';
 import { loadPolicyRegistry } from './bots.js';
 import { Hub } from './hub.js';
 import { registerHttp } from './http.js';
@@ -16,10 +17,12 @@ import { PostgresStorage } from './storage-pg.js';
 import { attachWebSocket } from './ws.js';
 import { Cluster } from './cluster.js';
 import { Metrics } from './metrics.js';
-import { AccountStore, registerAccounts } from './accounts/index.js';
+import { PostgresAccountStore, registerAccounts, SqliteAccountStore, type AccountStore } from './accounts/index.js';
 import type { TournamentStore } from './tournament-store.js';
 import { MemoryTournamentStore } from './tournament-store-memory.js';
 import { SqliteTournamentStore } from './tournament-store-sqlite.js';
+import { PostgresTournamentStore } from './tournament-store-pg.js';
+import { pgPool } from './pg-pool.js';
 import { TournamentService } from './tournaments.js';
 import { registerTournamentHttp } from './tournaments-http.js';
 import { registerPlayersHttp } from './players-http.js';
@@ -28,7 +31,7 @@ import { systemClock, type ForumClock } from './forum/clock.js';
 import { registerForumHttp } from './forum/http.js';
 import { ForumService } from './forum/service.js';
 import { MemoryForumStore, type ForumStore } from './forum/store.js';
-import { SqliteForumStore } from './forum/store-sqlite.js';
+import { PostgresForumStore, SqliteForumStore } from './forum/store-sql.js';
 
 export { verifyRecord, commitment } from './deal.js';
 export type { Storage } from './storage.js';
@@ -39,7 +42,9 @@ export { DEFAULT_LIMITS, type Limits, type LimitsPatch } from './limits.js';
 export type { TournamentStore } from './tournament-store.js';
 export { MemoryTournamentStore } from './tournament-store-memory.js';
 export { SqliteTournamentStore } from './tournament-store-sqlite.js';
-export { AccountStore } from './accounts/index.js';
+export { PostgresTournamentStore } from './tournament-store-pg.js';
+export { PostgresAccountStore, SqliteAccountStore, type AccountStore } from './accounts/index.js';
+export { PostgresForumStore, SqliteForumStore } from './forum/store-sql.js';
 
 export interface ServerOptions {
   /** Default PORT or 3000; 0 picks a free port. */
@@ -92,6 +97,8 @@ export interface ServerOptions {
   forumStore?: ForumStore;
   /** The forum calendar's clock (tests: a FakeClock runs days in milliseconds). */
   forumClock?: ForumClock;
+  /** How often the forum picks up games other processes changed (FORUM_SYNC_MS, default 5000; 0: never). */
+  forumSyncMs?: number;
 }
 
 export interface RunningServer {
@@ -133,9 +140,14 @@ export function forumPath(tables: string): string {
   return tables.replace(/(\.sqlite3?|\.db)?$/, '.forum.sqlite');
 }
 
-export function storageFromUrl(url: string, maxPending?: number): Storage {
+/** The one PostgreSQL pool of a process (PG_POOL_SIZE connections), shared by every store. */
+export function poolFromUrl(url: string): pg.Pool {
+  return pgPool(url, Number(process.env['PG_POOL_SIZE']) || 10);
+}
+
+export function storageFromUrl(url: string, maxPending?: number, pool?: pg.Pool): Storage {
   if (isMemory(url)) return new MemoryStorage();
-  if (isPostgres(url)) return new PostgresStorage(url, { ...(maxPending !== undefined ? { maxPending } : {}), poolSize: Number(process.env['PG_POOL_SIZE']) || 10 });
+  if (isPostgres(url)) return new PostgresStorage(url, { ...(maxPending !== undefined ? { maxPending } : {}), pool: pool ?? poolFromUrl(url) });
   const busy = Number(process.env['SQLITE_BUSY_MS']);
   return new SqliteStorage(sqlitePath(url), {
     sync: process.env['SQLITE_SYNC'] === 'normal' ? 'normal' : 'full',
@@ -145,12 +157,11 @@ export function storageFromUrl(url: string, maxPending?: number): Storage {
 }
 
 /**
- * Tournaments live in the same database as the tables (their own tables, their own connection).
- * They are not on PostgreSQL yet (docs/scale-out.md): with tables there they stay in SQLite,
- * TOURNAMENT_DATABASE (default ./data/tournaments.sqlite).
+ * Tournaments live in the same database as the tables (their own tables; in SQLite their own
+ * connection, in PostgreSQL the process's one pool).
  */
-export function tournamentStoreFromUrl(url: string): TournamentStore {
-  if (isPostgres(url)) return new SqliteTournamentStore(sqlitePath(process.env['TOURNAMENT_DATABASE'] ?? './data/tournaments.sqlite'));
+export function tournamentStoreFromUrl(url: string, pool?: pg.Pool): TournamentStore {
+  if (isPostgres(url)) return new PostgresTournamentStore(pool ?? poolFromUrl(url));
   return isMemory(url) ? new MemoryTournamentStore() : new SqliteTournamentStore(sqlitePath(url));
 }
 
@@ -169,14 +180,16 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
   const logger: FastifyBaseLogger = makeLogger(level);
   const lim = resolveLimits(env['GOROD_LIMITS'], opts.limits);
   const dbUrl = opts.databaseUrl ?? env['DATABASE_URL'] ?? './data/gorod.sqlite';
-  const storage = opts.storage ?? storageFromUrl(dbUrl, lim.storage.maxPending);
-  const tournamentStore = opts.tournamentStore ?? (opts.storage ? new MemoryTournamentStore() : tournamentStoreFromUrl(dbUrl));
-  // Accounts are not on PostgreSQL yet (docs/scale-out.md): with tables there they stay in SQLite (ACCOUNT_DATABASE).
-  const accountFile = isPostgres(dbUrl) ? sqlitePath(env['ACCOUNT_DATABASE'] ?? './data/accounts.sqlite') : sqlitePath(dbUrl);
-  const accounts = opts.accountStore ?? new AccountStore(opts.storage || isMemory(dbUrl) ? ':memory:' : accountFile);
-  // Forum games: their own SQLite file beside the tables' (on PostgreSQL: FORUM_DATABASE).
-  const forumFile = isPostgres(dbUrl) ? sqlitePath(env['FORUM_DATABASE'] ?? './data/forum.sqlite') : forumPath(sqlitePath(dbUrl));
-  const forumStore = opts.forumStore ?? (opts.storage || isMemory(dbUrl) ? new MemoryForumStore() : new SqliteForumStore(forumFile));
+  // On PostgreSQL every store is there, on one pool (docs/scale-out.md): tables, tournaments,
+  // accounts, forum. Otherwise SQLite files (or memory), as before.
+  const onPg = !opts.storage && isPostgres(dbUrl);
+  const pool = onPg ? poolFromUrl(dbUrl) : null;
+  const storage = opts.storage ?? storageFromUrl(dbUrl, lim.storage.maxPending, pool ?? undefined);
+  const tournamentStore = opts.tournamentStore ?? (opts.storage ? new MemoryTournamentStore() : tournamentStoreFromUrl(dbUrl, pool ?? undefined));
+  const accounts: AccountStore =
+    opts.accountStore ?? (pool ? new PostgresAccountStore(pool) : new SqliteAccountStore(opts.storage || isMemory(dbUrl) ? ':memory:' : sqlitePath(dbUrl)));
+  // Forum games: in SQLite their own file beside the tables'.
+  const forumStore = opts.forumStore ?? (pool ? new PostgresForumStore(pool) : opts.storage || isMemory(dbUrl) ? new MemoryForumStore() : new SqliteForumStore(forumPath(sqlitePath(dbUrl))));
   const origins = opts.origins ?? list(env['ORIGINS']);
   const allowedHosts = opts.allowedHosts ?? list(env['ALLOWED_HOSTS']);
   const trustedHops = opts.trustProxy ?? (Number(env['TRUST_PROXY']) || 0);
@@ -208,7 +221,17 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
   });
   const tournaments = new TournamentService({ store: tournamentStore, hub, log: logger });
   hub.onFinished((t) => void tournaments.games.onTableFinished(t).catch((e) => logger.error({ table: t.id, err: String(e) }, 'tournament attach failed')));
-  const forum = new ForumService(forumStore, opts.forumClock ?? systemClock, logger);
+  const forumSync = opts.forumSyncMs ?? (env['FORUM_SYNC_MS'] ? Number(env['FORUM_SYNC_MS']) : undefined);
+  const forum = new ForumService(forumStore, opts.forumClock ?? systemClock, logger, {
+    ...(forumSync !== undefined ? { syncMs: forumSync } : {}),
+    clubs: {
+      banned: async (club, season, nickname) => {
+        const a = await accounts.byNickname(nickname);
+        return a !== null && (await accounts.banned(club, a.id, season));
+      },
+      staff: async (club, accountId) => ['owner', 'judge'].includes((await accounts.role(club, accountId)) ?? ''),
+    },
+  });
   const t0 = performance.now();
   // Many processes: tables are taken by sweeps once this process listens (cluster.start).
   const tables = cluster ? 0 : await hub.loadAll();
@@ -316,7 +339,8 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
         await tournamentStore.close();
         await forum.idle();
         await forumStore.close();
-        accounts.close();
+        await accounts.close();
+        await pool?.end();
       })();
       return closing;
     },

@@ -6,7 +6,7 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
-import { storageError, type CommandRow, type Deadline, type EditRow, type TablePatch, type TableRow } from './storage.js';
+import { storageError, type LobbyCursor, type CommandRow, type Deadline, type EditRow, type TablePatch, type TableRow } from './storage.js';
 
 export interface SqliteOptions {
   sync?: 'normal' | 'full';
@@ -27,6 +27,7 @@ CREATE TABLE IF NOT EXISTS game_tables (
   body TEXT NOT NULL
 );
 CREATE INDEX IF NOT EXISTS game_tables_status ON game_tables (status, finished_at);
+CREATE INDEX IF NOT EXISTS game_tables_live ON game_tables (created_at, id) WHERE status IN ('lobby', 'playing');
 CREATE TABLE IF NOT EXISTS game_commands (
   table_id TEXT NOT NULL,
   seq INTEGER NOT NULL,
@@ -103,6 +104,9 @@ export class SqliteDb {
       updateTable: this.db.prepare('UPDATE game_tables SET status = ?, finished_at = ?, body = ? WHERE id = ?'),
       getTable: this.db.prepare(`${SELECT} WHERE t.id = ?`),
       unfinished: this.db.prepare(`${SELECT} WHERE ${LIVE} ORDER BY t.created_at`),
+      lobby: this.db.prepare(
+        `${SELECT} WHERE ${LIVE} AND json_extract(t.body, '$.mode') = 'online' AND (t.created_at < ? OR (t.created_at = ? AND t.id < ?)) ORDER BY t.created_at DESC, t.id DESC LIMIT ?`,
+      ),
       finished: this.db.prepare(`${SELECT} WHERE t.status = 'finished' AND t.finished_at < ? ORDER BY t.finished_at DESC LIMIT ?`),
       setDeadline: this.db.prepare(
         'INSERT INTO game_deadlines (table_id, stage_key, at, left_ms, extended_ms) VALUES (?, ?, ?, ?, ?) ON CONFLICT (table_id) DO UPDATE SET stage_key = excluded.stage_key, at = excluded.at, left_ms = excluded.left_ms, extended_ms = excluded.extended_ms',
@@ -173,6 +177,11 @@ export class SqliteDb {
 
   unfinishedTables(): TableRow[] {
     return (this.st.unfinished!.all() as TableDbRow[]).map(toTable);
+  }
+
+  lobbyTables(limit: number, before?: LobbyCursor): TableRow[] {
+    const at = before?.createdAt ?? Number.MAX_SAFE_INTEGER;
+    return (this.st.lobby!.all(at, at, before?.id ?? '', limit) as TableDbRow[]).map(toTable);
   }
 
   finishedTables(limit: number, before?: number): TableRow[] {

@@ -8,7 +8,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { SqliteDb, type SqliteOptions } from './sqlite-db.js';
 
 const WRITES = new Set(['createTable', 'updateTable', 'setDeadline', 'appendCommand', 'undoCommand']);
-const READS = new Set(['getTable', 'unfinishedTables', 'finishedTables', 'commands', 'commandsOf', 'edits', 'settings']);
+const READS = new Set(['getTable', 'unfinishedTables', 'lobbyTables', 'finishedTables', 'commands', 'commandsOf', 'edits', 'settings']);
 
 interface Request {
   id: number;

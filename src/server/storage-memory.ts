@@ -1,9 +1,14 @@
 // In-memory storage (tests, `DATABASE_URL=memory:`): the same contract as SQLite
 // (test/server/storage-contract.ts), nothing survives the process. Every call answers in a later
 // turn, as a real database would, and hands out copies.
-import { storageError, type CommandRow, type Deadline, type EditRow, type Storage, type TablePatch, type TableRow } from './storage.js';
+import { storageError, type LobbyCursor, type CommandRow, type Deadline, type EditRow, type Storage, type TablePatch, type TableRow } from './storage.js';
 
 const LIVE = new Set(['lobby', 'playing']);
+
+/** Whether `t` comes after `c` in the lobby's order (newest first, then by id). */
+function beforeCursor(t: LobbyCursor, c: LobbyCursor): boolean {
+  return t.createdAt < c.createdAt || (t.createdAt === c.createdAt && t.id < c.id);
+}
 
 export class MemoryStorage implements Storage {
   private tables = new Map<string, TableRow>();
@@ -45,6 +50,15 @@ export class MemoryStorage implements Storage {
     return [...this.tables.values()]
       .filter((t) => LIVE.has(t.status))
       .sort((a, b) => a.createdAt - b.createdAt)
+      .map((t) => structuredClone(t));
+  }
+
+  async lobbyTables(limit: number, before?: LobbyCursor): Promise<TableRow[]> {
+    await Promise.resolve();
+    return [...this.tables.values()]
+      .filter((t) => LIVE.has(t.status) && t.mode === 'online' && (!before || beforeCursor(t, before)))
+      .sort((a, b) => (beforeCursor(a, b) ? 1 : -1))
+      .slice(0, limit)
       .map((t) => structuredClone(t));
   }
 

@@ -7,24 +7,21 @@
 // owner has taken the table, so a process that lost its lease can never append a move.
 import pg from 'pg';
 import { PG_MIGRATIONS } from './pg-migrations.js';
-import { storageError, type CommandRow, type Deadline, type EditRow, type Storage, type TablePatch, type TableRow } from './storage.js';
+import { pgPool, runPgMigrations } from './pg-pool.js';
+import { storageError, type LobbyCursor, type CommandRow, type Deadline, type EditRow, type Storage, type TablePatch, type TableRow } from './storage.js';
 
 export interface PostgresStorageOptions {
   /** Connections in the pool (default 10). */
   poolSize?: number;
   /** Writes in flight before new ones are refused with GOROD_BUSY (default 10,000). */
   maxPending?: number;
+  /** The process's shared pool (pg-pool.ts; the other stores use it too): then close() leaves it open. */
+  pool?: pg.Pool;
 }
-
-// BIGINT columns hold epoch milliseconds and fencing numbers: well inside a double.
-const types = new pg.TypeOverrides();
-types.setTypeParser(20, (v: string) => Number(v));
 
 const SELECT =
   'SELECT t.body AS body, d.stage_key AS stage_key, d.at AS at, d.left_ms AS left_ms, d.extended_ms AS extended_ms FROM game_tables t LEFT JOIN game_deadlines d ON d.table_id = t.id';
 const LIVE = "t.status IN ('lobby', 'playing')";
-/** Any fixed number: the advisory lock that serializes migrations between processes. */
-const MIGRATION_LOCK = 7_220_019;
 
 interface TableDbRow {
   body: TableRow;
@@ -54,37 +51,19 @@ export class PostgresStorage implements Storage {
   private pending = 0;
   private closing: Promise<void> | null = null;
   private readonly maxPending: number;
+  private readonly ownPool: boolean;
 
   constructor(url: string, opts: PostgresStorageOptions = {}) {
-    this.pool = new pg.Pool({ connectionString: url, max: opts.poolSize ?? 10, types });
-    // An idle connection that breaks (the server restarted) is dropped by the pool; without a
-    // listener its error would end the process.
-    this.pool.on('error', () => undefined);
+    this.ownPool = !opts.pool;
+    this.pool = opts.pool ?? pgPool(url, opts.poolSize ?? 10);
     this.maxPending = opts.maxPending ?? 10_000;
     this.ready = this.migrate();
     this.ready.catch(() => undefined);
   }
 
   /** Runs the migrations not yet applied (pg-migrations.ts). */
-  private async migrate(): Promise<void> {
-    const c = await this.pool.connect();
-    try {
-      await c.query('BEGIN');
-      await c.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK]);
-      await c.query('CREATE TABLE IF NOT EXISTS gorod_migrations (version INTEGER PRIMARY KEY, applied_at TIMESTAMPTZ NOT NULL DEFAULT now())');
-      const done = new Set((await c.query<{ version: number }>('SELECT version FROM gorod_migrations')).rows.map((r) => r.version));
-      for (let i = 0; i < PG_MIGRATIONS.length; i++) {
-        if (done.has(i + 1)) continue;
-        await c.query(PG_MIGRATIONS[i]!);
-        await c.query('INSERT INTO gorod_migrations (version) VALUES ($1)', [i + 1]);
-      }
-      await c.query('COMMIT');
-    } catch (e) {
-      await c.query('ROLLBACK').catch(() => undefined);
-      throw e;
-    } finally {
-      c.release();
-    }
+  private migrate(): Promise<void> {
+    return runPgMigrations(this.pool, 'gorod_migrations', PG_MIGRATIONS);
   }
 
   private async q<R extends pg.QueryResultRow>(sql: string, params: unknown[] = []): Promise<pg.QueryResult<R>> {
@@ -271,6 +250,17 @@ export class PostgresStorage implements Storage {
     return (await this.q<TableDbRow>(`${SELECT} WHERE ${LIVE} ORDER BY t.created_at`)).rows.map(toTable);
   }
 
+  async lobbyTables(limit: number, before?: LobbyCursor): Promise<TableRow[]> {
+    // Ids compared byte by byte (COLLATE "C"), as the cursor is everywhere else.
+    const at = before?.createdAt ?? Number.MAX_SAFE_INTEGER;
+    const r = await this.q<TableDbRow>(
+      `${SELECT} WHERE ${LIVE} AND t.mode = 'online' AND (t.created_at < $1 OR (t.created_at = $1 AND t.id COLLATE "C" < $2))
+       ORDER BY t.created_at DESC, t.id COLLATE "C" DESC LIMIT $3`,
+      [at, before?.id ?? '', limit],
+    );
+    return r.rows.map(toTable);
+  }
+
   async finishedTables(limit: number, before?: number): Promise<TableRow[]> {
     const r = await this.q<TableDbRow>(`${SELECT} WHERE t.status = 'finished' AND t.finished_at < $1 ORDER BY t.finished_at DESC LIMIT $2`, [
       before ?? Number.MAX_SAFE_INTEGER,
@@ -309,7 +299,7 @@ export class PostgresStorage implements Storage {
     this.closing ??= (async () => {
       await Promise.all([...this.chains.values()]);
       await this.ready.catch(() => undefined);
-      await this.pool.end();
+      if (this.ownPool) await this.pool.end();
     })();
     return this.closing;
   }

@@ -7,7 +7,7 @@
 // message costs a wake-up of the other thread, which costs more than the call.
 import { Worker } from 'node:worker_threads';
 import type { SqliteOptions } from './sqlite-db.js';
-import type { CommandRow, Deadline, EditRow, Storage, TablePatch, TableRow } from './storage.js';
+import type { LobbyCursor, CommandRow, Deadline, EditRow, Storage, TablePatch, TableRow } from './storage.js';
 
 export interface SqliteStorageOptions extends SqliteOptions {
   /** Calls in flight to the worker before new ones are refused (default 10,000). */
@@ -117,6 +117,9 @@ export class SqliteStorage implements Storage {
   }
   unfinishedTables(): Promise<TableRow[]> {
     return this.call('unfinishedTables');
+  }
+  lobbyTables(limit: number, before?: LobbyCursor): Promise<TableRow[]> {
+    return this.call('lobbyTables', limit, before);
   }
   finishedTables(limit: number, before?: number): Promise<TableRow[]> {
     return this.call('finishedTables', limit, before);

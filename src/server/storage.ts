@@ -85,6 +85,12 @@ export interface TableRow {
   deadline: Deadline | null;
 }
 
+/** Where a page of the lobby ends: its last table's creation time and id. */
+export interface LobbyCursor {
+  createdAt: number;
+  id: string;
+}
+
 export type TablePatch = Partial<Pick<TableRow, 'setup' | 'seats' | 'status' | 'winner' | 'finishedAt'>>;
 
 export interface CommandRow {
@@ -122,6 +128,11 @@ export interface Storage {
   getTable(id: string): Promise<TableRow | null>;
   /** Tables in the lobby or playing (to resume after a restart), oldest first. */
   unfinishedTables(): Promise<TableRow[]>;
+  /**
+   * The lobby, a page at a time: online tables in the lobby or playing, newest first (by creation
+   * time, then id); `before`: only those after this one in that order (the previous page's last).
+   */
+  lobbyTables(limit: number, before?: LobbyCursor): Promise<TableRow[]>;
   /** Finished tables, newest first; `before`: only those finished before this time (paging). */
   finishedTables(limit: number, before?: number): Promise<TableRow[]>;
   appendCommand(tableId: string, row: CommandRow): Promise<void>;

@@ -292,7 +292,7 @@ export class Table {
       this.everConnected.add(conn.role.seat);
       this.seats.bind(conn.role.seat);
       this.presenceChanged();
-      if (this.row.status === 'lobby' && this.row.autoStart && this.humansAllJoined()) void this.start();
+      if (this.row.status === 'lobby' && this.row.autoStart && this.humansAllJoined()) this.startByItself();
     }
   }
 
@@ -423,7 +423,15 @@ export class Table {
   /** After a restart: timers and bots pick up where the log stopped. */
   resumeService(): void {
     if (this.row.status === 'playing') this.afterChange();
-    else if (this.row.status === 'lobby' && this.row.autoStart && this.humansAllJoined()) void this.start();
+    else if (this.row.status === 'lobby' && this.row.autoStart && this.humansAllJoined()) this.startByItself();
+  }
+
+  /** A start nobody asked for (everyone is here): one that could not be stored is tried again. */
+  private startByItself(): void {
+    void this.start().then((e) => {
+      if (e?.code === 'storage') this.retries.failed('start', () => this.resumeService());
+      else this.retries.ok('start');
+    });
   }
 
   // ---- commands --------------------------------------------------------------------------------
@@ -456,11 +464,13 @@ export class Table {
     try {
       await this.env.storage.appendCommand(this.row.id, row);
     } catch (e) {
-      // Not stored, so not applied: rebuild the state from the stored log. Later the bots choose
-      // again (one may have chosen from the state that was not stored) and the clock re-arms.
+      // Not acknowledged, so not applied here: rebuild the state from the log as this table knows
+      // it. Whether the write landed is unknown (a reply lost with its connection): before the
+      // bots choose again and the clock re-arms, the stored log is read back (reloadLog), else a
+      // command stored without our knowing would make every later append conflict, for ever.
       this.env.log.error({ err: String(e), table: this.row.id }, 'append failed');
       this.state = Table.rebuild(this.row, this.commands);
-      this.retries.failed('store', () => this.afterChange());
+      this.recover();
       return { ok: false, error: serverError('storage') };
     }
     this.retries.ok('store');
@@ -481,6 +491,43 @@ export class Table {
       this.env.log.error({ err: e instanceof Error ? e.stack : String(e), table: this.row.id, seq: row.seq }, 'after a stored command');
     }
     return { ok: true, lastEvent: this.lastEventFor(viewer), duplicate: false };
+  }
+
+  /** After a failed append: read the stored log back (retried while storage fails), then carry on. */
+  private recover(): void {
+    this.retries.failed('store', () => {
+      this.run(() => this.reloadLog()).then(
+        () => {
+          this.retries.ok('store');
+          this.afterChange();
+        },
+        (e: unknown) => {
+          this.env.log.error({ err: String(e), table: this.row.id }, 'log not read back');
+          this.recover();
+        },
+      );
+    });
+  }
+
+  /**
+   * The stored log is the game: commands stored that this table did not know of (an append whose
+   * reply was lost) are taken in, applied and sent to the viewers like any command.
+   */
+  private async reloadLog(): Promise<void> {
+    if (this.closed) return;
+    const stored = await this.env.storage.commands(this.row.id);
+    if (stored.length <= this.commands.length) return;
+    this.env.log.warn({ table: this.row.id, known: this.commands.length, stored: stored.length }, 'stored commands taken in');
+    const from = this.state.log.length;
+    for (const c of stored.slice(this.commands.length)) {
+      this.commands.push(c);
+      if (c.nonce !== null) this.nonces.set(`${c.sender}|${c.nonce}`, c.seq);
+    }
+    this.state = Table.rebuild(this.row, this.commands);
+    if (this.state.finished) {
+      this.broadcastSince(from);
+      this.finish();
+    } else this.broadcastSince(from, this.clock.arm(false));
   }
 
   undo(): Promise<ErrorMessage | null> {

@@ -3,8 +3,8 @@
 // repeated changes nothing; a correction needs a reason), and a finished table's record attached
 // by itself — also after a restart that came in between.
 import type { GameRecord } from '../engine/index.js';
-import { checkSlotRecord, slotKey, slotOf, type SlotRef } from '../tournament/index.js';
-import { playPath, watchPath, type Hub } from './hub.js';
+import { checkSlotRecord, slotKey, slotOf, type GameFacts, type SlotRef } from '../tournament/index.js';
+import { closedTable, playPath, watchPath, type Hub } from './hub.js';
 import type { CreateTableBody } from './messages.js';
 import { refuse, TournamentApiError, type OpenTableBody } from './tournament-messages.js';
 import type { AttachedBy, GameVersionRow, RecordSource, TournamentStore } from './tournament-store.js';
@@ -51,9 +51,10 @@ export class SlotGames {
       const t = l.row.data;
       const slot = slotOf(t, ref);
       if (!slot) return refuse(404, 'noSuchSlot', `round ${ref.round}, table ${ref.table}`);
+      if (l.current.has(slotKey(ref))) return refuse(409, 'tableOpen', 'the game has its record: attach a correction instead');
       const sum = slotSummary(l, ref, this.svc.facts, this.svc.tableStatus);
-      if (sum.status === 'finished') return refuse(409, 'tableOpen', 'the game has its record: attach a correction instead');
-      if (sum.status === 'playing' && !body.replace) return refuse(409, 'tableOpen', `table ${sum.tableId} is playing this game (replace: true opens another)`);
+      const live = sum.tableId ? this.svc.tableStatus(sum.tableId) : null;
+      if ((live === 'lobby' || live === 'playing') && !body.replace) return refuse(409, 'tableOpen', `table ${sum.tableId} is playing this game (replace: true opens another)`);
       const nick = new Map(t.players.map((p) => [p.id, p.nickname]));
       const names = slot.seats.map((pid) => nick.get(pid) ?? pid);
       const allBots = body.bots !== undefined && slot.seats.every((_, i) => body.bots!.includes(i + 1));
@@ -93,14 +94,23 @@ export class SlotGames {
     });
   }
 
-  /** The organizer's copy of the tokens of the table bound to a slot (a lost link). */
+  /** The organizer's copy of the tokens of the table bound to a slot (a lost link); a closed table's seats without theirs. */
   async slotTable(id: string, ref: SlotRef): Promise<SlotTable> {
     const l = await this.svc.load(id);
     const b = l.bindings.filter((x) => x.round === ref.round && x.table === ref.table).at(-1);
     if (!b) return refuse(404, 'notFound', 'no table was opened for this game');
     const t = await this.hub.find(b.tableId);
     if (!t) return refuse(404, 'notFound', 'the table is gone');
-    return { tableId: t.id, mode: b.mode, status: t.row.status, hostToken: t.row.hostToken, spectatorToken: t.row.spectatorToken, seats: t.row.seats.map((s) => ({ seat: s.seat, name: s.name, bot: s.bot, token: s.token })) };
+    // A closed table's seat tokens are its players' credentials, which nobody needs to hand out any more.
+    const closed = closedTable(t.row);
+    return {
+      tableId: t.id,
+      mode: b.mode,
+      status: t.row.status,
+      hostToken: t.row.hostToken,
+      spectatorToken: t.row.spectatorToken,
+      seats: t.row.seats.map((s) => ({ seat: s.seat, name: s.name, bot: s.bot, token: closed ? null : s.token })),
+    };
   }
 
   /**
@@ -108,13 +118,19 @@ export class SlotGames {
    * record as the current version changes nothing (an upload repeated is idempotent). A slot
    * that has a record already takes a new one only as a correction with a reason.
    */
-  attach(id: string, ref: SlotRef, record: unknown, by: AttachedBy, source: RecordSource, extra: { reason?: string; tableId?: string } = {}): Promise<{ version: number; duplicate: boolean }> {
+  async attach(id: string, ref: SlotRef, record: unknown, by: AttachedBy, source: RecordSource, extra: { reason?: string; tableId?: string } = {}): Promise<{ version: number; duplicate: boolean }> {
+    const r = await this.stored(id, ref, record, by, source, extra);
+    if (!r.duplicate) await this.svc.flags.afterAttach(id, ref, r.version, r.facts, extra.reason, by.name);
+    return { version: r.version, duplicate: r.duplicate };
+  }
+
+  private stored(id: string, ref: SlotRef, record: unknown, by: AttachedBy, source: RecordSource, extra: { reason?: string; tableId?: string }): Promise<{ version: number; duplicate: boolean; facts: GameFacts | null }> {
     return this.svc.run(id, async () => {
       const l = await this.svc.load(id);
       const checked = checkSlotRecord(l.row.data, ref, record);
       if (!checked.ok) return refuse(checked.error.code === 'noSuchSlot' ? 404 : 422, checked.error.code, checked.error.detail);
       const cur = l.current.get(slotKey(ref));
-      if (cur && canonical(cur.record) === canonical(record)) return { version: cur.version, duplicate: true };
+      if (cur && canonical(cur.record) === canonical(record)) return { version: cur.version, duplicate: true, facts: null };
       if (cur && !extra.reason) return refuse(409, 'reasonRequired', `version ${cur.version} is attached; send a reason to correct it`);
       const row: GameVersionRow = { tournamentId: id, round: ref.round, table: ref.table, version: (cur?.version ?? 0) + 1, at: this.now(), by, source, record: record as GameRecord };
       if (extra.reason) row.reason = extra.reason;
@@ -122,7 +138,7 @@ export class SlotGames {
       await this.store.addGameVersion(row);
       this.log.info({ tournament: id, slot: slotKey(ref), version: row.version, by: by.kind, source }, 'tournament game attached');
       this.svc.changed(id);
-      return { version: row.version, duplicate: false };
+      return { version: row.version, duplicate: false, facts: checked.value.facts };
     });
   }
 
@@ -151,6 +167,8 @@ export class SlotGames {
     } catch (e) {
       const why = e instanceof TournamentApiError ? e.message : String(e);
       this.log.warn({ tournament: id, slot: slotKey(ref), table: tableId, why }, 'finished table not attached');
+      // The table's record fails the slot's check: the game waits for the organizer's correction.
+      if (e instanceof TournamentApiError && e.status === 422) await this.svc.flags.raise(id, ref, { kind: 'badRecord', by: 'server', reason: e.error.code }).catch(() => undefined);
     }
   }
 

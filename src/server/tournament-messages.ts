@@ -119,6 +119,11 @@ export const ExtraBody = z
   .refine((x) => (x.player === undefined) !== (x.seat === undefined), 'player or seat');
 export type ExtraBody = z.infer<typeof ExtraBody>;
 
+/** A request for a correction of a game (a judge, a player at the table, the organizer). */
+export const FlagBody = z.strictObject({ reason: z.string().trim().min(1).max(500), by: by.optional() });
+/** The organizer resolves a game's open requests: how (a note), and who. */
+export const ResolveBody = z.strictObject({ note: z.string().trim().min(1).max(500), by: by.optional() });
+
 /** Errors of the tournament API beside the tournament module's own. */
 export const TOURNAMENT_SERVER_ERRORS = {
   badMessage: ['Сообщение составлено неверно', 'The message is malformed'],
@@ -138,6 +143,10 @@ export const TOURNAMENT_SERVER_ERRORS = {
   conflict: ['Турнир изменился одновременно; повторите', 'The tournament changed at the same time; retry'],
   tableRefused: ['Стол не создан', 'The table was not created'],
   notFound: ['Не найдено', 'Not found'],
+  seatingCancelled: ['Рассадка отменена', 'The seating was cancelled'],
+  seatingRunning: ['Рассадка уже составляется', 'A seating is being generated already'],
+  noJob: ['Нет такой рассадки в работе', 'No such seating run'],
+  noFlags: ['Игра не ждёт исправления', 'The game is not waiting for a correction'],
 } as const;
 export type TournamentServerErrorCode = keyof typeof TOURNAMENT_SERVER_ERRORS;
 

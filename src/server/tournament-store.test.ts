@@ -9,9 +9,17 @@ import { validateTournament, type Tournament } from '../tournament/index.js';
 import type { GameVersionRow, TournamentRow, TournamentStore } from './tournament-store.js';
 import { MemoryTournamentStore } from './tournament-store-memory.js';
 import { migrate, SqliteTournamentStore, TOURNAMENT_MIGRATIONS } from './tournament-store-sqlite.js';
+import { PostgresTournamentStore } from './tournament-store-pg.js';
+import { PgScratch, pgUnavailable } from '../../test/support/pg.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'gorod-tstore-'));
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+const pg = new PgScratch();
+const noPg = await pgUnavailable();
+if (noPg) console.warn(`tournament-store.test.ts: the postgres store skipped: ${noPg}`);
+afterAll(async () => {
+  rmSync(dir, { recursive: true, force: true });
+  await pg.close();
+});
 
 const doc = (name: string): Tournament => {
   const v = validateTournament({ name, players: [{ id: 'p1', nickname: 'Анна' }] });
@@ -31,12 +39,15 @@ const version = (v: number, round = 1): GameVersionRow => ({
   record: { format: 'gorod-record/1', preset: 'classic', commands: [] },
 });
 
-describe.each([
+const stores: [string, () => TournamentStore | Promise<TournamentStore>][] = [
   ['memory', () => new MemoryTournamentStore()],
   ['sqlite', () => new SqliteTournamentStore(join(dir, `s${Math.random()}.sqlite`))],
-] as const)('%s tournament store', (_name, make) => {
+  ...(noPg ? [] : [['postgres', async () => new PostgresTournamentStore(await pg.pool())] as [string, () => Promise<TournamentStore>]]),
+];
+
+describe.each(stores)('%s tournament store', (_name, make) => {
   it('creates, reads, lists newest first', async () => {
-    const s: TournamentStore = make();
+    const s: TournamentStore = await make();
     await s.create(row('c1', 1));
     await s.create(row('c2', 2));
     expect(await s.get('c1')).toEqual(row('c1', 1));
@@ -47,7 +58,7 @@ describe.each([
   });
 
   it('an update needs the revision it was made from', async () => {
-    const s = make();
+    const s = await make();
     await s.create(row('c1', 1));
     expect(await s.update('c1', 1, doc('Renamed'), 5)).toBe(true);
     expect(await s.update('c1', 1, doc('Lost update'), 6)).toBe(false);
@@ -57,7 +68,7 @@ describe.each([
   });
 
   it('record versions are kept, in order; a version number is never written twice', async () => {
-    const s = make();
+    const s = await make();
     await s.addGameVersion(version(2));
     await s.addGameVersion(version(1));
     await s.addGameVersion(version(1, 3));
@@ -68,7 +79,7 @@ describe.each([
   });
 
   it('table bindings by tournament and by table', async () => {
-    const s = make();
+    const s = await make();
     const b = { tableId: 't1', tournamentId: 'c1', round: 1, table: 2, mode: 'online' as const, createdAt: 7 };
     await s.bindTable(b);
     expect(await s.bindings('c1')).toEqual([b]);

@@ -6,6 +6,7 @@ import { describeLog, type GameRecord, type Lang } from '../engine/index.js';
 import {
   allSlots,
   eloRatings,
+  openFlags,
   extraHiddenFromPublic,
   finalize,
   addGame,
@@ -33,7 +34,8 @@ export interface Loaded {
   bindings: TableBinding[];
 }
 
-export type SlotStatus = 'waiting' | 'playing' | 'finished';
+/** `correction`: a flag of the slot is open (tournament-flags.ts), whether or not it has a record. */
+export type SlotStatus = 'waiting' | 'playing' | 'finished' | 'correction';
 
 export interface SlotSummary extends SlotRef {
   status: SlotStatus;
@@ -54,6 +56,8 @@ export interface PublicTournament {
   players: Player[];
   /** Only for the organizer. */
   forbidden?: [string, string][];
+  /** Only for the organizer: requests for a correction, open and resolved. */
+  flags?: NonNullable<Tournament['flags']>;
   /** Extra points given through the tournament (left out while the public may not see them). */
   extra: Tournament['extra'];
   scoring: Tournament['scoring'];
@@ -100,6 +104,7 @@ export function slotSummary(l: Loaded, ref: SlotRef, facts: (v: GameVersionRow) 
     const s = status(bound.tableId);
     out.status = s === 'lobby' || s === 'playing' ? 'playing' : 'waiting';
   }
+  if (openFlags(l.row.data.flags, ref).length > 0) out.status = 'correction';
   return out;
 }
 
@@ -127,7 +132,10 @@ export function publicTournament(l: Loaded, facts: (v: GameVersionRow) => GameFa
       })),
     })),
   };
-  if (organizer) out.forbidden = t.forbidden;
+  if (organizer) {
+    out.forbidden = t.forbidden;
+    out.flags = t.flags ?? [];
+  }
   return out;
 }
 
@@ -159,6 +167,8 @@ export interface GameView extends SlotSummary {
   seats: { seat: number; id: string; nickname: string }[];
   /** Extra points given to this game through the tournament (left out while hidden). */
   extra: Tournament['extra'];
+  /** Requests for a correction of this game, open and resolved (the organizer's view only). */
+  flags?: NonNullable<Tournament['flags']>;
   /** The current record's score per seat (points before the round's weight), when there is one. */
   score?: { seat: number; id: string; nickname: string; role: string; result: string; points: number; lines: { rule: string; group: string; points: number; note?: string }[] }[];
   versions: Omit<GameVersionRow, 'record' | 'tournamentId'>[];
@@ -180,6 +190,7 @@ export function gameView(l: Loaded, ref: SlotRef, facts: (v: GameVersionRow) => 
       .filter((v) => v.round === ref.round && v.table === ref.table)
       .map(({ record: _r, tournamentId: _t, ...rest }) => rest),
   };
+  if (organizer) view.flags = (t.flags ?? []).filter((f) => f.round === ref.round && f.table === ref.table);
   const cur = l.current.get(slotKey(ref));
   const f = cur ? facts(cur) : null;
   if (cur && f) {

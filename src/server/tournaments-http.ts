@@ -10,12 +10,14 @@ import {
   CreateTournamentBody,
   ExtraBody,
   FinalsBody,
+  FlagBody,
   ForbiddenBody,
   NewPlayers,
   OpenTableBody,
   PatchPlayerBody,
   PatchTournamentBody,
   RecordBody,
+  ResolveBody,
   SeatingBody,
   SwapBody,
   TournamentApiError,
@@ -23,7 +25,7 @@ import {
 import { gameView, protocolLines, publicRecord, publicTournament, ratedGames, ratingsOf, standingsOf, statsOf } from './tournament-views.js';
 import type { TournamentService } from './tournaments.js';
 
-type Params = { id: string; round?: string; table?: string; pid?: string; xid?: string };
+type Params = { id: string; round?: string; table?: string; pid?: string; xid?: string; job?: string };
 type Req = FastifyRequest<{ Params: Params; Querystring: Record<string, string | undefined> }>;
 
 const ID = /^c[0-9a-f]{16}$/;
@@ -119,7 +121,8 @@ export function registerTournamentHttp(app: FastifyInstance, svc: TournamentServ
     handle(async (req) => {
       const v = await viewer(req);
       const t = v.loaded.row.data;
-      return v.organizer ? t : { ...t, forbidden: [], extra: extraHiddenFromPublic(t) ? [] : t.extra };
+      const { flags: _f, ...pub } = t;
+      return v.organizer ? t : { ...pub, forbidden: [], extra: extraHiddenFromPublic(t) ? [] : t.extra };
     }),
   );
 
@@ -171,6 +174,35 @@ export function registerTournamentHttp(app: FastifyInstance, svc: TournamentServ
       await organizer(req);
       const r = await svc.seat(req.params.id, parse(SeatingBody, req.body));
       return { tournament: doc(r.loaded), quality: r.value.quality, moves: r.value.moves };
+    }),
+  );
+
+  /**
+   * The seating as a run the page watches: started (202), its progress polled (moves done of the
+   * budget, the meetings' variance now), cancelled (nothing stored); its answer when done.
+   */
+  app.post(
+    '/api/tournaments/:id/seating/jobs',
+    handle(async (req, reply) => {
+      const l = await organizer(req);
+      const body = parse(SeatingBody, req.body);
+      return reply.code(202).send(svc.seatingJobs.start(req.params.id, body, l.row.data.players.length));
+    }),
+  );
+
+  app.get(
+    '/api/tournaments/:id/seating/jobs/:job',
+    handle(async (req) => {
+      await organizer(req);
+      return svc.seatingJobs.get(req.params.id, req.params.job ?? '');
+    }),
+  );
+
+  app.delete(
+    '/api/tournaments/:id/seating/jobs/:job',
+    handle(async (req) => {
+      await organizer(req);
+      return svc.seatingJobs.cancel(req.params.id, req.params.job ?? '');
     }),
   );
 
@@ -266,6 +298,27 @@ export function registerTournamentHttp(app: FastifyInstance, svc: TournamentServ
       await svc.slotWriter(req.params.id, ref, bearer(req));
       const body = parse(ExtraBody, req.body);
       return reply.code(201).send((await svc.addExtra(req.params.id, ref, body, body.by)).value);
+    }),
+  );
+
+  /** Ask for a correction of a game: the organizer, the judge of its table, or a player seated at it. */
+  app.post(
+    '/api/tournaments/:id/games/:round/:table/flags',
+    handle(async (req, reply) => {
+      const ref = slotRef(req.params);
+      const who = await svc.flags.asker(req.params.id, ref, bearer(req));
+      const body = parse(FlagBody, req.body);
+      return reply.code(201).send(await svc.flags.raise(req.params.id, ref, { kind: 'request', by: who, reason: body.reason, name: body.by }));
+    }),
+  );
+
+  /** The organizer resolves the game's open requests with a note (a corrected record resolves them by itself). */
+  app.post(
+    '/api/tournaments/:id/games/:round/:table/flags/resolve',
+    handle(async (req) => {
+      await organizer(req);
+      const body = parse(ResolveBody, req.body);
+      return { resolved: await svc.flags.resolve(req.params.id, slotRef(req.params), body.note, body.by) };
     }),
   );
 

@@ -8,19 +8,16 @@ import {
   finishedGame,
   finalsJob,
   nameKey,
-  parsePlayersCsv,
   qualifyingJob,
   resolveScoring,
   roundsOf,
   seatingSteps,
   slotKey,
   slotOf,
-  tableSize,
-  TABLE_SIZE,
   validateTournament,
   type GameFacts,
+  type Progress,
   type ExtraPoints,
-  type NewPlayer,
   type SeatingJob,
   type SeatingQuality,
   type SlotRef,
@@ -41,6 +38,10 @@ import {
 import type { AttachedBy, GameVersionRow, TournamentRow, TournamentStore } from './tournament-store.js';
 import { currentOf, publicTournament, ratedGames, ratingsOf, standingsOf, type Loaded, type PublicTournament, type TableStatusOf, type TournamentSnapshot } from './tournament-views.js';
 import { SlotGames } from './tournament-games.js';
+import { SlotFlags } from './tournament-flags.js';
+import { SeatingJobs } from './seating-jobs.js';
+import { PlayersIndex } from './players-index.js';
+import { newPlayersOf, resolvePairs, tenSeats } from './tournament-input.js';
 
 export interface TournamentServiceOptions {
   store: TournamentStore;
@@ -60,6 +61,12 @@ const hash = (token: string): Buffer => createHash('sha256').update(token).diges
 /** Replayed records kept (their facts), at most. */
 const FACTS_CACHE = 5000;
 
+/** A seating run watched from outside (seating-jobs.ts): its progress, and whether to stop. */
+export interface SeatingControl {
+  progress(p: Progress): void;
+  cancelled(): boolean;
+}
+
 /** A live watcher: gets each new snapshot frame (a JSON text). */
 export type Watcher = (frame: string) => void;
 
@@ -76,10 +83,17 @@ export class TournamentService {
 
   /** Server tables bound to slots and records attached to them. */
   readonly games: SlotGames;
+  /** Games waiting for a correction. */
+  readonly flags: SlotFlags;
+  /** Seating runs the organizer's page watches. */
+  readonly seatingJobs = new SeatingJobs(this);
+  /** Players and clubs across tournaments, kept until a tournament changes. */
+  readonly players = new PlayersIndex(this);
 
   constructor(private o: TournamentServiceOptions) {
     this.now = o.now ?? Date.now;
     this.games = new SlotGames(this, o.hub, o.store, o.log, this.now);
+    this.flags = new SlotFlags(this, o.hub, this.now);
   }
 
   get store(): TournamentStore {
@@ -162,6 +176,7 @@ export class TournamentService {
     const at = this.now();
     const row: TournamentRow = { id, createdAt: at, updatedAt: at, revision: 1, tokenHash: hash(organizerToken).toString('hex'), data: doc.value };
     await this.o.store.create(row);
+    this.players.invalidate(id);
     this.o.log.info({ tournament: id, players: doc.value.players.length }, 'tournament created');
     const loaded: Loaded = { row, versions: [], current: new Map(), bindings: [] };
     return { id, organizerToken, tournament: publicTournament(loaded, this.facts, this.tableStatus, true) };
@@ -171,7 +186,7 @@ export class TournamentService {
    * Change the document: `fn` edits a copy of it (given what is played so far); the result is
    * checked whole and stored with a new revision, or nothing is stored.
    */
-  private mutate<T = void>(id: string, fn: (t: Tournament, l: Loaded) => Promise<T> | T): Promise<{ loaded: Loaded; value: T }> {
+  mutate<T = void>(id: string, fn: (t: Tournament, l: Loaded) => Promise<T> | T): Promise<{ loaded: Loaded; value: T }> {
     return this.run(id, async () => {
       const l = await this.load(id);
       const draft = structuredClone(l.row.data);
@@ -296,11 +311,14 @@ export class TournamentService {
   }
 
   /** Run a seating job in slices, so other tables and requests are served meanwhile. */
-  private async runJob(job: SeatingJob, body: { moves?: number | undefined; tableWeight?: number | undefined }): Promise<{ rounds: Tournament['rounds']; quality: SeatingQuality; moves: number }> {
+  private async runJob(job: SeatingJob, body: { moves?: number | undefined; tableWeight?: number | undefined }, ctl?: SeatingControl): Promise<{ rounds: Tournament['rounds']; quality: SeatingQuality; moves: number }> {
     const steps = seatingSteps(job.request, { ...(body.moves !== undefined ? { moves: body.moves } : {}), ...(body.tableWeight !== undefined ? { tableWeight: body.tableWeight } : {}) });
     let r = steps.next();
     while (!r.done) {
+      ctl?.progress(r.value);
       await new Promise((res) => setImmediate(res));
+      // Cancelled: nothing is stored (the refusal undoes the change).
+      if (ctl?.cancelled()) return refuse(409, 'seatingCancelled');
       r = steps.next(!this.closed);
     }
     if (!r.value.ok) return refuse(400, r.value.error.code, r.value.error.detail);
@@ -308,12 +326,12 @@ export class TournamentService {
   }
 
   /** The qualifying rounds for every registered player; refused once games have begun. */
-  seat(id: string, body: SeatingBody): Promise<{ loaded: Loaded; value: { quality: SeatingQuality; moves: number } }> {
+  seat(id: string, body: SeatingBody, ctl?: SeatingControl): Promise<{ loaded: Loaded; value: { quality: SeatingQuality; moves: number } }> {
     return this.mutate(id, async (t, l) => {
       if (TournamentService.begun(l)) return refuse(409, 'seatingLocked');
       tenSeats(t);
       const plan = { tables: body.tables, games: body.games, ...(body.seed !== undefined ? { seed: body.seed } : {}) };
-      const done = await this.runJob(qualifyingJob(t, plan), body);
+      const done = await this.runJob(qualifyingJob(t, plan), body, ctl);
       t.rounds = done.rounds;
       return { quality: done.quality, moves: done.moves };
     });
@@ -398,6 +416,7 @@ export class TournamentService {
   /** Something changed: one snapshot for all of this turn's changes, to every watcher. */
   changed(id: string): void {
     this.ratings = null;
+    this.players.invalidate(id);
     if (!this.watchers.has(id) || this.pushing.has(id)) return;
     this.pushing.add(id);
     setImmediate(() => {
@@ -416,28 +435,4 @@ export class TournamentService {
     this.closed = true;
     this.watchers.clear();
   }
-}
-
-/** The seating generator seats ten a table: the tournament's games must be ten-seat games. */
-function tenSeats(t: Tournament): void {
-  const size = tableSize(t);
-  if (size[0] > TABLE_SIZE || size[1] < TABLE_SIZE) refuse(400, 'badTournament', `the seating seats ${TABLE_SIZE} a table; ${t.options.preset} with these game options seats ${size[0]}–${size[1]}`);
-}
-
-function newPlayersOf(body: NewPlayers): NewPlayer[] {
-  const out: NewPlayer[] = (body.players ?? []).map((p) => (p.club ? { nickname: p.nickname, club: p.club } : { nickname: p.nickname }));
-  if (body.csv !== undefined) {
-    const parsed = parsePlayersCsv(body.csv);
-    if (!parsed.ok) return refuse(400, parsed.error.code, parsed.error.detail);
-    out.push(...parsed.value);
-  }
-  return out;
-}
-
-/** Pairs named by player id or nickname, as ids. */
-function resolvePairs(players: Tournament['players'], pairs: [string, string][]): [string, string][] {
-  const byId = new Set(players.map((p) => p.id));
-  const byName = new Map(players.map((p) => [nameKey(p.nickname), p.id]));
-  const id = (x: string): string => (byId.has(x) ? x : (byName.get(nameKey(x)) ?? refuse(400, 'badForbidden', `${x.slice(0, 64)} is not a registered player`)));
-  return pairs.map(([a, b]) => [id(a), id(b)]);
 }

@@ -3,6 +3,7 @@
 // whose games can be scored, a valid scoring system.
 import { PRESETS, isOneOf, presetDef, resolveOptions, type PresetId } from '../engine/index.js';
 import { fail, ok, tournamentError, type Result } from './errors.js';
+import { checkFlags } from './flags.js';
 import { resolveScoring } from './scoring-systems.js';
 import { DEFAULT_OPTIONS, RATING_KINDS, TOURNAMENT_FORMAT, nameKey, type ExtraPoints, type GameSlot, type Player, type Round, type Tournament, type TournamentSchedule } from './types.js';
 
@@ -157,6 +158,8 @@ export function validateTournament(x: unknown): Result<Tournament> {
   if (!rounds.ok) return rounds;
   const extra = checkExtra(x['extra'] ?? [], rounds.value);
   if (!extra.ok) return extra;
+  const flags = checkFlags(x['flags'] ?? [], rounds.value);
+  if (!flags.ok) return flags;
   const scoring = resolveScoring(x['scoring'] ?? 'fiim');
   if (!scoring.ok) return scoring;
   return ok({
@@ -166,6 +169,7 @@ export function validateTournament(x: unknown): Result<Tournament> {
     forbidden,
     rounds: rounds.value,
     extra: extra.value,
+    ...(flags.value.length ? { flags: flags.value } : {}),
     scoring: scoring.value,
     options: {
       preset,

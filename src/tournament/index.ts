@@ -10,6 +10,7 @@ export * from './score-game.js';
 export * from './standings.js';
 export * from './slot-record.js';
 export * from './check.js';
+export * from './flags.js';
 export * from './players.js';
 export * from './rounds.js';
 export * from './rating.js';

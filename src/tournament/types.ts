@@ -44,6 +44,26 @@ export interface ExtraPoints {
   at?: number;
 }
 
+/**
+ * A game waiting for a correction: a judge, a player or the organizer asked for one, a finished
+ * table's record failed the slot's check, or the game ended in a way the points table (regulation
+ * 4.2: points by win or loss) cannot score without the judge — a draw. Open until the organizer
+ * corrects the game (a new record version resolves it) or resolves it with a note; kept after.
+ */
+export interface CorrectionFlag {
+  id: string;
+  round: number;
+  table: number;
+  kind: 'request' | 'badRecord' | 'draw';
+  /** Who raised it: the organizer, the slot's judge, a player at the table, or the server itself. */
+  by: 'organizer' | 'judge' | 'player' | 'server';
+  /** A name they gave (free text). */
+  name?: string;
+  reason: string;
+  at: number;
+  resolved?: { at: number; note: string; by?: string; version?: number };
+}
+
 /** Which Elo K-factors a tournament's games count with (rating.ts). */
 export const RATING_KINDS = ['club', 'tournament', 'elite', 'none'] as const;
 export type RatingKind = (typeof RATING_KINDS)[number];
@@ -84,6 +104,8 @@ export interface Tournament {
   rounds: Round[];
   /** Extra points given through the tournament, per game (scored like the judge's extraPoints). */
   extra: ExtraPoints[];
+  /** Requests for a correction, open and resolved (absent: none ever). */
+  flags?: CorrectionFlag[];
   scoring: ScoringSystem;
   options: TournamentOptions;
 }

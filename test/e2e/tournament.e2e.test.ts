@@ -2,7 +2,8 @@
 // create, register 20 players (a pasted list and one by one), a forbidden pair, seat, swap two
 // players, play round 1 (one table online with bots, one at a judge console opened from its slot
 // link on a phone, which loses its connection before the last entry and sends it when back), the
-// standings and the hall screen update, a game is corrected (extra points, logged), the tournament
+// standings and the hall screen update, the judge asks for a correction and the organizer sees the
+// table waiting for one, the game is corrected (extra points) and the request resolved (logged), the tournament
 // is finished and its standings exported as CSV. Screenshots of every page at 390×844 and at
 // desktop width go to test-results/tournament/.
 import { mkdirSync, readFileSync } from 'node:fs';
@@ -36,9 +37,10 @@ afterAll(async () => {
   await server?.close();
 });
 
-async function context(viewport: { width: number; height: number }, tokens?: string): Promise<BrowserContext> {
-  const c = await browser.newContext({ viewport, locale: 'ru-RU', acceptDownloads: true, ...(viewport.width < 500 ? { hasTouch: true, isMobile: true, deviceScaleFactor: 2 } : {}) });
+async function context(viewport: { width: number; height: number }, tokens?: string, lang: 'ru' | 'en' = 'ru'): Promise<BrowserContext> {
+  const c = await browser.newContext({ viewport, locale: lang === 'ru' ? 'ru-RU' : 'en-GB', acceptDownloads: true, ...(viewport.width < 500 ? { hasTouch: true, isMobile: true, deviceScaleFactor: 2 } : {}) });
   if (tokens) await c.addInitScript((t) => localStorage.setItem('gorod.tournamentTokens', t), tokens);
+  if (lang === 'en') await c.addInitScript(() => localStorage.setItem('gorod.lang', 'en'));
   contexts.push(c);
   return c;
 }
@@ -57,6 +59,14 @@ const tid = (page: Page, id: string) => page.locator(`[data-testid="${id}"]`);
 
 const CLUBS = ['Альфа', 'Бета', 'Гамма', 'Дельта'];
 const NAMES = ['Анна', 'Борис', 'Вера', 'Глеб', 'Дина', 'Егор', 'Жанна', 'Захар', 'Ирина', 'Кирилл', 'Лиза', 'Марк', 'Нина', 'Олег', 'Полина', 'Роман', 'Света', 'Тимур', 'Ульяна', 'Фёдор'];
+
+/** Cyrillic words on an English page that are not names the test gave (players, clubs, the tournament, reasons). */
+function untranslated(text: string): string[] {
+  const given = [...NAMES, ...CLUBS, 'Кубок Города', 'Лучший игрок стола', 'Игроку на месте 1 не начислен лучший ход стола', 'Начислено +0,5 за лучший ход'];
+  let rest = text;
+  for (const g of given.sort((a, b) => b.length - a.length)) rest = rest.split(g).join(' ');
+  return [...new Set(rest.match(/[А-Яа-яЁё]+/g) ?? [])];
+}
 
 let tournamentId = '';
 let tokens = '';
@@ -98,7 +108,9 @@ describe('a tournament in the browser (issue 17)', () => {
     await tid(org, 'seat-games').fill('1');
     await tid(org, 'seat-generate').click();
     await tid(org, 'quality').waitFor();
+    // The bar follows the server's run (moves done of its budget) to its end.
     expect(await tid(org, 'seat-progress').getAttribute('aria-valuenow')).toBe('100');
+    expect(await tid(org, 'seat-progress').getAttribute('data-state')).toBe('done');
     expect(await tid(org, 'quality').innerText()).toContain('не встречаются');
     // Swap two players by hand: the first seat of table 1 with the first of table 2.
     const first = async (table: number) => (await tid(org, `seat-table-1-${table}`).locator('li').first().innerText()).replace(/^\d+\s*/, '').trim();
@@ -206,10 +218,27 @@ describe('a tournament in the browser (issue 17)', () => {
     await hall.waitForFunction(() => document.querySelectorAll('[data-testid="screen-standings"] li').length === 20);
     await shot(hall, 'screen-standings-desktop');
 
-    // A correction: +0.5 to seat 1 of table 2, logged with its reason; the standings count it.
+    // The judge asks for a correction from the console; the organizer's rounds tab shows the
+    // table waiting for one, with the judge's reason, without a reload.
     const seat1 = slot2.seats[0]!.nickname;
     const before = Number((await org.locator(`[data-testid="standing-row"][data-nick="${seat1}"] [data-col="points"]`).innerText()).replace(',', '.'));
+    await tid(judge, 'flag-open').click();
+    await tid(judge, 'flag-reason').fill('Игроку на месте 1 не начислен лучший ход стола');
+    await tid(judge, 'flag-send').click();
+    await judge.waitForFunction(() => (document.querySelector('[data-testid="flag-state"]')?.textContent ?? '').includes('отправлен'));
+    await shot(judge, 'judge-flag-phone');
+    await tid(org, 'tab-rounds').click();
+    await org.locator('[data-testid="slot-1-2"][data-status="correction"]').waitFor();
+    expect(await tid(org, 'slot-1-2').innerText()).toContain('ждёт исправления');
+    expect(await tid(org, 'slot-1-2').locator('[data-testid="flag"]').innerText()).toMatch(/Просьба исправить: Игроку на месте 1 не начислен лучший ход стола — судья стола/);
+    await shot(org, 'rounds-correction-desktop');
+    // The hall sees the status, never the reason.
+    expect(await hall.locator('body').innerText()).not.toContain('лучший ход стола');
+
+    // The correction: +0.5 to seat 1 of table 2, logged with its reason; the standings count it;
+    // the organizer marks the request resolved, logged with the note.
     await org.goto(`${base}/t/${tournamentId}/game/1/2`);
+    await tid(org, 'flags-panel').waitFor();
     await tid(org, 'correction').waitFor();
     await tid(org, 'extra-player').selectOption({ index: 1 });
     await tid(org, 'extra-points').fill('0,5');
@@ -217,6 +246,11 @@ describe('a tournament in the browser (issue 17)', () => {
     await tid(org, 'extra-add').click();
     await tid(org, 'game-done').waitFor();
     expect(await tid(org, 'extra-list').innerText()).toContain('Лучший игрок стола');
+    await tid(org, 'resolve-note').fill('Начислено +0,5 за лучший ход');
+    await tid(org, 'resolve-do').click();
+    await tid(org, 'flag-resolution').waitFor();
+    expect(await tid(org, 'flag-resolution').innerText()).toContain('решено: Начислено +0,5 за лучший ход');
+    expect(await tid(org, 'flag').getAttribute('data-open')).toBe('no');
     await shot(org, 'game-desktop');
     await org.goto(`${base}/t/${tournamentId}?tab=standings`);
     await org.waitForFunction(
@@ -239,7 +273,7 @@ describe('a tournament in the browser (issue 17)', () => {
     await shot(org, 'standings-finished-desktop');
   });
 
-  it('every page at 390×844 and at desktop width', async () => {
+  it('every page at 390×844 and at desktop width, in Russian and in English', async () => {
     expect(tournamentId).not.toBe('');
     const nick = NAMES[0]!;
     const pages: [string, string, string][] = [
@@ -257,32 +291,38 @@ describe('a tournament in the browser (issue 17)', () => {
       ['club', `/clubs/${encodeURIComponent(CLUBS[0]!)}`, 'club-players'],
       ['home', '/', 'create'],
     ];
-    for (const [size, viewport] of [
-      ['phone', PHONE],
-      ['desktop', DESKTOP],
-    ] as const) {
-      const c = await context(viewport, tokens);
-      const p = await c.newPage();
-      for (const [name, path, ready] of pages) {
-        await p.goto(`${base}${path}`);
-        await tid(p, ready).first().waitFor();
-        await p.waitForTimeout(150);
-        if (name !== 'screen-seating' && name !== 'screen-standings' && name !== 'screen-overlay') await noSideScroll(p, `${name} (${size})`);
-        if (name === 'screen-overlay') await p.screenshot({ path: join(OUT, `${name}-${size}.png`), fullPage: true, omitBackground: true });
-        else await shot(p, `${name}-${size}`);
-        // No raw id on screen: a tournament's id appears in no text a reader sees.
-        expect(await p.locator('body').innerText(), `${name}: raw id`).not.toContain(tournamentId);
+    for (const lang of ['ru', 'en'] as const)
+      for (const [size, viewport] of [
+        ['phone', PHONE],
+        ['desktop', DESKTOP],
+      ] as const) {
+        const c = await context(viewport, tokens, lang);
+        const p = await c.newPage();
+        // Russian keeps its file names; English ones end in -en.
+        const file = (name: string): string => `${name}-${size}${lang === 'en' ? '-en' : ''}`;
+        for (const [name, path, ready] of pages) {
+          await p.goto(`${base}${path}`);
+          await tid(p, ready).first().waitFor();
+          await p.waitForTimeout(150);
+          if (name !== 'screen-seating' && name !== 'screen-standings' && name !== 'screen-overlay') await noSideScroll(p, `${name} (${size}, ${lang})`);
+          if (name === 'screen-overlay') await p.screenshot({ path: join(OUT, `${file(name)}.png`), fullPage: true, omitBackground: true });
+          else await shot(p, file(name));
+          const text = await p.locator('body').innerText();
+          // No raw id on screen: a tournament's id appears in no text a reader sees.
+          expect(text, `${name}: raw id`).not.toContain(tournamentId);
+          // In English, the page's own words are English: Russian is left only in names people gave.
+          if (lang === 'en') expect(untranslated(text), `${name} (${size}): Russian words`).toEqual([]);
+        }
+        // The seating as printed: one A4 sheet per table.
+        await p.goto(`${base}/t/${tournamentId}?tab=seating`);
+        await tid(p, 'seating').waitFor();
+        await p.emulateMedia({ media: 'print' });
+        await shot(p, file('seating-print'));
+        await p.goto(`${base}/t/${tournamentId}?tab=standings`);
+        await tid(p, 'standings').waitFor();
+        await shot(p, file('protocol-print'));
+        await p.emulateMedia({ media: 'screen' });
       }
-      // The seating as printed: one A4 sheet per table.
-      await p.goto(`${base}/t/${tournamentId}?tab=seating`);
-      await tid(p, 'seating').waitFor();
-      await p.emulateMedia({ media: 'print' });
-      await shot(p, `seating-print-${size}`);
-      await p.goto(`${base}/t/${tournamentId}?tab=standings`);
-      await tid(p, 'standings').waitFor();
-      await shot(p, `protocol-print-${size}`);
-      await p.emulateMedia({ media: 'screen' });
-    }
     // The player's profile charts are SVG, drawn from the played games.
     const c = await context(DESKTOP);
     const p = await c.newPage();

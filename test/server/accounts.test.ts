@@ -1,285 +1,327 @@
 // Accounts over HTTP (docs/accounts.md): password sign-up and sign-in, sessions, CSRF, limits,
 // a cookie replayed after sign-out, seats bound to accounts, clubs and the audit log, claim codes,
-// merge, export and delete.
+// merge, export and delete — on each account store: SQLite (the default) and PostgreSQL (a fresh
+// database for the run, dropped after; skipped with the reason printed when no server answers).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MemoryStorage, startServer, type RunningServer } from '../../src/server/index.js';
+import { MemoryStorage, PostgresAccountStore, SqliteAccountStore, startServer, type AccountStore, type RunningServer } from '../../src/server/index.js';
+import { PgScratch, pgUnavailable } from '../support/pg.js';
 import { Jar } from './account-client.js';
 import { call, createTournament } from './tournament-api.js';
+
+const pg = new PgScratch();
+const noPg = await pgUnavailable();
+if (noPg) console.warn(`accounts.test.ts: the postgres account store skipped: ${noPg}`);
+afterAll(() => pg.close());
+const stores: [string, () => Promise<AccountStore>][] = [
+  ['sqlite', async () => new SqliteAccountStore(':memory:')],
+  ...(noPg ? [] : [['postgres', async () => new PostgresAccountStore(await pg.pool())] as [string, () => Promise<AccountStore>]]),
+];
 
 let server: RunningServer;
 const CHEAP = { N: 1024, r: 8, p: 1 };
 
-beforeAll(async () => {
-  server = await startServer({
-    port: 0,
-    storage: new MemoryStorage(),
-    logLevel: false,
-    webDir: null,
-    scrypt: CHEAP,
-    limits: { accounts: { signInPerAddress: { max: 1000 }, failuresPerAccount: { max: 3 } } },
-  });
-});
-afterAll(async () => server?.close());
-
-async function signUp(nickname: string, password = 'correct horse battery'): Promise<Jar> {
-  const j = new Jar(server.url);
-  const r = await j.call('POST', '/api/auth/signup', { nickname, password });
-  expect(r.status).toBe(201);
-  return j;
-}
-
-describe('password accounts and sessions', () => {
-  it('signs up, signs in on a second client, reads the account and signs out', async () => {
-    const a = await signUp('Анна');
-    expect(a.cookies.get('gorod_session')).toBeTruthy();
-    expect((await a.call('GET', '/api/me')).body['nickname']).toBe('Анна');
-    const b = new Jar(server.url);
-    expect((await b.call('POST', '/api/auth/signin', { nickname: 'анна', password: 'correct horse battery' })).status).toBe(200);
-    expect((await b.call('GET', '/api/me')).status).toBe(200);
-    expect((await b.call('POST', '/api/auth/signout')).status).toBe(200);
-    expect((await b.call('GET', '/api/me')).status).toBe(401);
-    expect((await a.call('GET', '/api/me')).status).toBe(200);
-  });
-
-  it('the session cookie is HttpOnly and SameSite=Lax; the CSRF cookie readable', async () => {
-    const r = await fetch(`${server.url}/api/auth/signup`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ nickname: 'Куки', password: 'correct horse battery' }) });
-    const set = r.headers.getSetCookie();
-    const session = set.find((c) => c.startsWith('gorod_session='))!;
-    expect(session).toMatch(/HttpOnly/i);
-    expect(session).toMatch(/SameSite=Lax/i);
-    expect(session).not.toMatch(/Secure/); // plain HTTP here; over TLS it is Secure
-    expect(set.find((c) => c.startsWith('gorod_csrf='))).not.toMatch(/HttpOnly/i);
-  });
-
-  it('refuses a taken nickname (any case), a short password and a bad nickname', async () => {
-    await signUp('Борис');
-    const j = new Jar(server.url);
-    expect((await j.call('POST', '/api/auth/signup', { nickname: 'БОРИС', password: 'correct horse battery' })).body['code']).toBe('nicknameTaken');
-    expect((await j.call('POST', '/api/auth/signup', { nickname: 'Вера', password: 'short' })).body['code']).toBe('badPassword');
-    expect((await j.call('POST', '/api/auth/signup', { nickname: '\u202Eмаска', password: 'correct horse battery' })).body['code']).toBe('badNickname');
-  });
-
-  it('a session cookie replayed after sign-out is refused', async () => {
-    const a = await signUp('Повтор');
-    const stolen = new Map(a.cookies);
-    await a.call('POST', '/api/auth/signout');
-    const replay = new Jar(server.url);
-    replay.cookies = stolen;
-    expect((await replay.call('GET', '/api/me')).status).toBe(401);
-    expect((await replay.call('POST', '/api/club-admin', { id: 'replay', name: 'Повтор' })).status).toBe(401);
-  });
-
-  it('a state-changing request with the session cookie but a forged or missing CSRF token is refused', async () => {
-    const a = await signUp('Подделка');
-    a.csrf = false;
-    const none = await a.call('POST', '/api/me/nickname', { nickname: 'Взлом' });
-    expect(none.status).toBe(403);
-    expect(none.body['code']).toBe('csrf');
-    const forged = await a.call('POST', '/api/me/nickname', { nickname: 'Взлом' }, { 'x-csrf-token': 'x'.repeat(24) });
-    expect(forged.body['code']).toBe('csrf');
-    // The guest API is covered too when the request carries a session.
-    expect((await a.call('DELETE', '/api/me')).body['code']).toBe('csrf');
-    a.csrf = true;
-    expect((await a.call('POST', '/api/me/nickname', { nickname: 'Честный' })).status).toBe(200);
-    expect(((await a.call('GET', '/api/me')).body['nicknames'] as { nickname: string }[]).map((n) => n.nickname)).toEqual(['Подделка', 'Честный']);
-  });
-
-  it('limits failed sign-ins per account: after the limit even the right password waits', async () => {
-    await signUp('Замок');
-    const j = new Jar(server.url);
-    for (let i = 0; i < 3; i++) expect((await j.call('POST', '/api/auth/signin', { nickname: 'Замок', password: `wrong-${i}-password` })).body['code']).toBe('badCredentials');
-    const r = await j.call('POST', '/api/auth/signin', { nickname: 'Замок', password: 'correct horse battery' });
-    expect(r.status).toBe(429);
-    expect(r.body['code']).toBe('tooManyAttempts');
-  });
-
-  it('an unknown nickname gets the same answer as a wrong password', async () => {
-    const j = new Jar(server.url);
-    const r = await j.call('POST', '/api/auth/signin', { nickname: 'Никто', password: 'correct horse battery' });
-    expect(r.status).toBe(401);
-    expect(r.body['code']).toBe('badCredentials');
-  });
-});
-
-describe('limits per address', () => {
-  it('sign-in requests of one address are limited', async () => {
-    const s = await startServer({ port: 0, storage: new MemoryStorage(), logLevel: false, webDir: null, scrypt: CHEAP, limits: { accounts: { signInPerAddress: { max: 3 } } } });
-    try {
-      const j = new Jar(s.url);
-      const codes: number[] = [];
-      for (let i = 0; i < 5; i++) codes.push((await j.call('POST', '/api/auth/signin', { nickname: `N${i}x`, password: 'whatever-password' })).status);
-      expect(codes.slice(0, 3)).toEqual([401, 401, 401]);
-      expect(codes.slice(3)).toEqual([429, 429]);
-    } finally {
-      await s.close();
-    }
-  });
-});
-
-describe('session rotation', () => {
-  it('an old session gets a new token; the old one still works for a minute', async () => {
-    const s = await startServer({ port: 0, storage: new MemoryStorage(), logLevel: false, webDir: null, scrypt: CHEAP, limits: { accounts: { rotateMs: 1 } } });
-    try {
-      const j = new Jar(s.url);
-      await j.call('POST', '/api/auth/signup', { nickname: 'Ротация', password: 'correct horse battery' });
-      const first = j.cookies.get('gorod_session')!;
-      await new Promise((r) => setTimeout(r, 5));
-      expect((await j.call('GET', '/api/me')).status).toBe(200);
-      const second = j.cookies.get('gorod_session')!;
-      expect(second).not.toBe(first);
-      const old = new Jar(s.url);
-      old.cookies = new Map([['gorod_session', first]]);
-      expect((await old.call('GET', '/api/me')).status).toBe(200);
-      // The CSRF token stays: a page open before the rotation keeps working.
-      expect((await j.call('POST', '/api/me/nickname', { nickname: 'Ротация2' })).status).toBe(200);
-    } finally {
-      await s.close();
-    }
-  });
-});
-
-describe('seats bound to accounts', () => {
-  it('a seat link handed in binds the seat; the token comes back to the account on another device', async () => {
-    const a = await signUp('Сидящий');
-    const created = (await a.call<{ id: string; hostToken: string; seats: { seat: number; token: string }[] }>('POST', '/api/tables', { preset: 'classic', bots: [2, 3, 4, 5, 6, 7, 8, 9, 10] })).body;
-    const seat1 = created.seats.find((s) => s.seat === 1)!;
-    expect((await a.call('POST', '/api/me/seats', { token: seat1.token })).body).toEqual({ table: created.id, seat: 1 });
-    const phone = new Jar(server.url);
-    await phone.call('POST', '/api/auth/signin', { nickname: 'Сидящий', password: 'correct horse battery' });
-    expect((await phone.call('GET', `/api/me/seats/${created.id}`)).body).toEqual({ table: created.id, seat: 1, token: seat1.token });
-    // The seat took the account's nickname in the lobby.
-    expect(server.hub.tables.get(created.id)!.row.seats[0]!.name).toBe('Сидящий');
-    // Another account cannot take it, nor read it.
-    const other = await signUp('Чужой');
-    expect((await other.call('POST', '/api/me/seats', { token: seat1.token })).body['code']).toBe('seatTaken');
-    expect((await other.call('GET', `/api/me/seats/${created.id}`)).status).toBe(404);
-    expect((await other.call('POST', '/api/me/seats', { token: created.hostToken })).body['code']).toBe('notSeatLink');
-  });
-
-  it('a host seats a registered player by nickname', async () => {
-    const p = await signUp('Приглашённый');
-    const host = new Jar(server.url); // a guest host
-    const created = (await host.call<{ id: string; hostToken: string }>('POST', '/api/tables', { preset: 'classic', bots: [3, 4, 5, 6, 7, 8, 9, 10] })).body;
-    expect((await host.call('POST', '/api/accounts/seat', { table: created.id, seat: 2, token: 'f'.repeat(32), nickname: 'Приглашённый' })).body['code']).toBe('notHost');
-    expect((await host.call('POST', '/api/accounts/seat', { table: created.id, seat: 2, token: created.hostToken, nickname: 'Нет такого' })).body['code']).toBe('accountNotFound');
-    const r = await host.call('POST', '/api/accounts/seat', { table: created.id, seat: 2, token: created.hostToken, nickname: 'приглашённый' });
-    expect(r.body).toEqual({ table: created.id, seat: 2, nickname: 'Приглашённый' });
-    const mine = (await p.call<{ token: string; seat: number }>('GET', `/api/me/seats/${created.id}`)).body;
-    expect(mine.seat).toBe(2);
-    expect(server.hub.lookup(mine.token)?.role).toEqual({ kind: 'seat', seat: 2 });
-    const list = (await p.call<{ table: string; status: string }[]>('GET', '/api/me/seats')).body;
-    expect(list.map((s) => [s.table, s.status])).toEqual([[created.id, 'lobby']]);
-  });
-});
-
-describe('clubs, roles and the audit log', () => {
-  it('an owner adds a judge; a member may not manage; bans and role changes are audited', async () => {
-    const owner = await signUp('Владелец');
-    const judge = await signUp('Судья');
-    const member = await signUp('Участник');
-    expect((await owner.call('POST', '/api/club-admin', { id: 'alpha', name: 'Альфа' })).status).toBe(201);
-    expect((await judge.call('POST', '/api/club-admin', { id: 'alpha', name: 'Другой' })).body['code']).toBe('clubTaken');
-    expect((await owner.call('POST', '/api/club-admin/alpha/members', { nickname: 'Судья', role: 'judge' })).status).toBe(200);
-    expect((await owner.call('POST', '/api/club-admin/alpha/members', { nickname: 'Участник', role: 'member' })).status).toBe(200);
-    expect((await member.call('POST', '/api/club-admin/alpha/members', { nickname: 'Участник', role: 'owner' })).body['code']).toBe('forbidden');
-    expect((await member.call('POST', '/api/club-admin/alpha/bans', { nickname: 'Судья', season: '2026' })).body['code']).toBe('forbidden');
-    expect((await judge.call('POST', '/api/club-admin/alpha/bans', { nickname: 'Участник', season: 'Осень 2026', reason: 'мультиаккаунт' })).status).toBe(200);
-    expect(server.accounts.banned('alpha', server.accounts.byNickname('Участник')!.id, 'Осень 2026')).toBe(true);
-    expect((await owner.call('POST', '/api/club-admin/alpha/members', { nickname: 'Владелец', role: 'member' })).body['code']).toBe('lastOwner');
-    const view = (await owner.call<{ audit: { actor: string; action: string; target: string; at: number }[]; members: unknown[] }>('GET', '/api/club-admin/alpha')).body;
-    expect(view.members).toHaveLength(3);
-    expect(view.audit.map((e) => [e.actor, e.action, e.target])).toEqual([
-      ['Судья', 'season.ban', 'Участник'],
-      ['Владелец', 'member.role', 'Участник'],
-      ['Владелец', 'member.role', 'Судья'],
-      ['Владелец', 'club.create', 'alpha'],
-    ]);
-    expect(view.audit.every((e) => e.at > 0)).toBe(true);
-    const asMember = (await member.call('GET', '/api/club-admin/alpha')).body;
-    expect(asMember['audit']).toBeUndefined();
-    expect((await new Jar(server.url).call('GET', '/api/club-admin/alpha')).status).toBe(401);
-  });
-
-  it("a club's tournament: created by its staff only, its changes need the role and are audited; guests' tournaments work as before", async () => {
-    const owner = await signUp('Организатор');
-    const stranger = await signUp('Посторонний');
-    await owner.call('POST', '/api/club-admin', { id: 'beta', name: 'Бета' });
-    const body = { name: 'Кубок Беты', players: ['А1', 'Б2', 'В3', 'Г4', 'Д5', 'Е6', 'Ж7', 'З8', 'И9', 'К10'].map((nickname) => ({ nickname })) };
-    expect((await stranger.call('POST', '/api/tournaments?club=beta', body)).body['code']).toBe('forbidden');
-    expect((await new Jar(server.url).call('POST', '/api/tournaments?club=beta', body)).body['code']).toBe('signInRequired');
-    const made = await owner.call<{ id: string; organizerToken: string }>('POST', '/api/tournaments?club=beta', body);
-    expect(made.status).toBe(201);
-    const id = made.body.id;
-    expect(server.accounts.clubOfTournament(id)).toBe('beta');
-    const auth = { authorization: `Bearer ${made.body.organizerToken}` };
-    // The organizer token alone (no session) still works; with a session of a non-member it does not.
-    expect((await call({ base: server.url, token: made.body.organizerToken }, 'POST', `/api/tournaments/${id}/players`, { players: [{ nickname: 'Л11' }] })).status).toBe(200);
-    expect((await stranger.call('POST', `/api/tournaments/${id}/players`, { players: [{ nickname: 'М12' }] }, auth)).body['code']).toBe('forbidden');
-    expect((await owner.call('POST', `/api/tournaments/${id}/players`, { players: [{ nickname: 'М12' }] }, auth)).status).toBe(200);
-    const audit = (await owner.call<{ audit: { action: string; target: string }[] }>('GET', '/api/club-admin/beta')).body.audit;
-    expect(audit.slice(0, 2).map((e) => [e.action, e.target])).toEqual([
-      ['tournament.players', id],
-      ['tournament.create', id],
-    ]);
-    // A guest's tournament, with or without a session, is untouched by clubs.
-    const guest = await createTournament(server.url, body);
-    expect((await stranger.call('POST', `/api/tournaments/${guest.id}/players`, { players: [{ nickname: 'Н13' }] }, { authorization: `Bearer ${guest.api.token}` })).status).toBe(200);
-  });
-});
-
-describe('claim codes, merge, export and delete', () => {
-  it('a claim code is used once', async () => {
-    const owner = await signUp('Хозяин');
-    await owner.call('POST', '/api/club-admin', { id: 'gamma', name: 'Гамма' });
-    const made = await owner.call<{ id: string; tournament: { players: { id: string; nickname: string }[] } }>('POST', '/api/tournaments?club=gamma', {
-      name: 'Гамма-кубок',
-      players: ['Игрок1', 'Игрок2', 'Игрок3', 'Игрок4', 'Игрок5', 'Игрок6', 'Игрок7', 'Игрок8', 'Игрок9', 'Игрок10'].map((nickname) => ({ nickname })),
+describe.each(stores)('%s account store', (_name, accountStore) => {
+  beforeAll(async () => {
+    server = await startServer({
+      port: 0,
+      storage: new MemoryStorage(),
+      accountStore: await accountStore(),
+      logLevel: false,
+      webDir: null,
+      scrypt: CHEAP,
+      limits: { accounts: { signInPerAddress: { max: 1000 }, failuresPerAccount: { max: 3 } } },
     });
-    const p = made.body.tournament.players[0]!;
-    const code = (await owner.call<{ code: string }>('POST', '/api/club-admin/gamma/claim-codes', { tournament: made.body.id, player: p.id })).body.code;
-    expect(code).toMatch(/^[A-Z0-9]{4}-[A-Z0-9]{4}-[A-Z0-9]{4}$/);
-    const real = await signUp('Настоящий');
-    expect((await real.call('POST', '/api/me/claim', { code: code.toLowerCase() })).body).toEqual({ tournament: made.body.id, player: p.id, nickname: p.nickname });
-    const thief = await signUp('Второй');
-    expect((await thief.call('POST', '/api/me/claim', { code })).body['code']).toBe('badCode');
-    expect((await real.call('POST', '/api/me/claim', { code })).body['code']).toBe('badCode');
-    const pub = (await new Jar(server.url).call<{ players: unknown[] }>('GET', `/api/accounts/${encodeURIComponent('Настоящий')}`)).body;
-    expect(pub.players).toEqual([{ tournament: made.body.id, player: p.id, nickname: p.nickname }]);
-    const audit = (await owner.call<{ audit: { action: string }[] }>('GET', '/api/club-admin/gamma')).body.audit;
-    expect(audit[0]!.action).toBe('claim.code');
+  });
+  afterAll(async () => server?.close());
+
+  async function signUp(nickname: string, password = 'correct horse battery'): Promise<Jar> {
+    const j = new Jar(server.url);
+    const r = await j.call('POST', '/api/auth/signup', { nickname, password });
+    expect(r.status).toBe(201);
+    return j;
+  }
+
+  describe('password accounts and sessions', () => {
+    it('signs up, signs in on a second client, reads the account and signs out', async () => {
+      const a = await signUp('Анна');
+      expect(a.cookies.get('gorod_session')).toBeTruthy();
+      expect((await a.call('GET', '/api/me')).body['nickname']).toBe('Анна');
+      const b = new Jar(server.url);
+      expect((await b.call('POST', '/api/auth/signin', { nickname: 'анна', password: 'correct horse battery' })).status).toBe(200);
+      expect((await b.call('GET', '/api/me')).status).toBe(200);
+      expect((await b.call('POST', '/api/auth/signout')).status).toBe(200);
+      expect((await b.call('GET', '/api/me')).status).toBe(401);
+      expect((await a.call('GET', '/api/me')).status).toBe(200);
+    });
+
+    it('the session cookie is HttpOnly and SameSite=Lax; the CSRF cookie readable', async () => {
+      const r = await fetch(`${server.url}/api/auth/signup`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ nickname: 'Куки', password: 'correct horse battery' }) });
+      const set = r.headers.getSetCookie();
+      const session = set.find((c) => c.startsWith('gorod_session='))!;
+      expect(session).toMatch(/HttpOnly/i);
+      expect(session).toMatch(/SameSite=Lax/i);
+      expect(session).not.toMatch(/Secure/); // plain HTTP here; over TLS it is Secure
+      expect(set.find((c) => c.startsWith('gorod_csrf='))).not.toMatch(/HttpOnly/i);
+    });
+
+    it('refuses a taken nickname (any case), a short password and a bad nickname', async () => {
+      await signUp('Борис');
+      const j = new Jar(server.url);
+      expect((await j.call('POST', '/api/auth/signup', { nickname: 'БОРИС', password: 'correct horse battery' })).body['code']).toBe('nicknameTaken');
+      expect((await j.call('POST', '/api/auth/signup', { nickname: 'Вера', password: 'short' })).body['code']).toBe('badPassword');
+      expect((await j.call('POST', '/api/auth/signup', { nickname: '\u202Eмаска', password: 'correct horse battery' })).body['code']).toBe('badNickname');
+    });
+
+    it('a session cookie replayed after sign-out is refused', async () => {
+      const a = await signUp('Повтор');
+      const stolen = new Map(a.cookies);
+      await a.call('POST', '/api/auth/signout');
+      const replay = new Jar(server.url);
+      replay.cookies = stolen;
+      expect((await replay.call('GET', '/api/me')).status).toBe(401);
+      expect((await replay.call('POST', '/api/club-admin', { id: 'replay', name: 'Повтор' })).status).toBe(401);
+    });
+
+    it('a state-changing request with the session cookie but a forged or missing CSRF token is refused', async () => {
+      const a = await signUp('Подделка');
+      a.csrf = false;
+      const none = await a.call('POST', '/api/me/nickname', { nickname: 'Взлом' });
+      expect(none.status).toBe(403);
+      expect(none.body['code']).toBe('csrf');
+      const forged = await a.call('POST', '/api/me/nickname', { nickname: 'Взлом' }, { 'x-csrf-token': 'x'.repeat(24) });
+      expect(forged.body['code']).toBe('csrf');
+      // The guest API is covered too when the request carries a session.
+      expect((await a.call('DELETE', '/api/me')).body['code']).toBe('csrf');
+      a.csrf = true;
+      expect((await a.call('POST', '/api/me/nickname', { nickname: 'Честный' })).status).toBe(200);
+      expect(((await a.call('GET', '/api/me')).body['nicknames'] as { nickname: string }[]).map((n) => n.nickname)).toEqual(['Подделка', 'Честный']);
+    });
+
+    it('limits failed sign-ins per account: after the limit even the right password waits', async () => {
+      await signUp('Замок');
+      const j = new Jar(server.url);
+      for (let i = 0; i < 3; i++) expect((await j.call('POST', '/api/auth/signin', { nickname: 'Замок', password: `wrong-${i}-password` })).body['code']).toBe('badCredentials');
+      const r = await j.call('POST', '/api/auth/signin', { nickname: 'Замок', password: 'correct horse battery' });
+      expect(r.status).toBe(429);
+      expect(r.body['code']).toBe('tooManyAttempts');
+    });
+
+    it('an unknown nickname gets the same answer as a wrong password', async () => {
+      const j = new Jar(server.url);
+      const r = await j.call('POST', '/api/auth/signin', { nickname: 'Никто', password: 'correct horse battery' });
+      expect(r.status).toBe(401);
+      expect(r.body['code']).toBe('badCredentials');
+    });
   });
 
-  it('a club owner merges two accounts of one person', async () => {
-    const owner = await signUp('Глава');
-    const old = await signUp('Старый');
-    await signUp('Новый');
-    await owner.call('POST', '/api/club-admin', { id: 'delta', name: 'Дельта' });
-    expect((await owner.call('POST', '/api/club-admin/delta/merge', { from: 'Старый', into: 'Новый' })).body['code']).toBe('forbidden');
-    await owner.call('POST', '/api/club-admin/delta/members', { nickname: 'Старый', role: 'member' });
-    await owner.call('POST', '/api/club-admin/delta/members', { nickname: 'Новый', role: 'member' });
-    expect((await owner.call('POST', '/api/club-admin/delta/merge', { from: 'Старый', into: 'Новый' })).status).toBe(200);
-    expect((await old.call('GET', '/api/me')).status).toBe(401);
-    const pub = (await new Jar(server.url).call<{ nicknames: string[] }>('GET', `/api/accounts/${encodeURIComponent('Новый')}`)).body;
-    expect(pub.nicknames).toEqual(['Старый', 'Новый']);
+  describe('limits per address', () => {
+    it('sign-in requests of one address are limited', async () => {
+      const s = await startServer({ port: 0, storage: new MemoryStorage(), accountStore: await accountStore(), logLevel: false, webDir: null, scrypt: CHEAP, limits: { accounts: { signInPerAddress: { max: 3 } } } });
+      try {
+        const j = new Jar(s.url);
+        const codes: number[] = [];
+        for (let i = 0; i < 5; i++) codes.push((await j.call('POST', '/api/auth/signin', { nickname: `N${i}x`, password: 'whatever-password' })).status);
+        expect(codes.slice(0, 3)).toEqual([401, 401, 401]);
+        expect(codes.slice(3)).toEqual([429, 429]);
+      } finally {
+        await s.close();
+      }
+    });
   });
 
-  it('exports everything as JSON with no secret, and deletes the account under a pseudonym', async () => {
-    const a = await signUp('Уходящий');
-    const t = (await a.call<{ id: string; seats: { seat: number; token: string }[] }>('POST', '/api/tables', { preset: 'classic', bots: [2, 3, 4, 5, 6, 7, 8, 9, 10] })).body;
-    await a.call('POST', '/api/me/seats', { token: t.seats[0]!.token });
-    const exp = await a.call<Record<string, unknown>>('GET', '/api/me/export');
-    expect(exp.body['format']).toBe('gorod-account-export/1');
-    expect(exp.body['seats']).toEqual([expect.objectContaining({ table: t.id, seat: 1 })]);
-    const text = JSON.stringify(exp.body);
-    expect(text).not.toContain('scrypt$');
-    expect(text).not.toContain(t.seats[0]!.token);
-    const del = await a.call<{ pseudonym: string }>('DELETE', '/api/me');
-    expect(del.status).toBe(200);
-    expect((await a.call('GET', '/api/me')).status).toBe(401);
-    expect((await new Jar(server.url).call('POST', '/api/auth/signin', { nickname: 'Уходящий', password: 'correct horse battery' })).status).toBe(401);
-    expect((await new Jar(server.url).call('GET', `/api/accounts/${encodeURIComponent('Уходящий')}`)).status).toBe(404);
-    // The table's record is untouched; the nickname is free again.
-    expect(server.hub.tables.get(t.id)!.row.seats[0]!.name).toBe('Уходящий');
-    expect((await new Jar(server.url).call('POST', '/api/auth/signup', { nickname: 'Уходящий', password: 'correct horse battery' })).status).toBe(201);
+  describe('session rotation', () => {
+    it('an old session gets a new token; the old one still works for a minute', async () => {
+      const s = await startServer({ port: 0, storage: new MemoryStorage(), accountStore: await accountStore(), logLevel: false, webDir: null, scrypt: CHEAP, limits: { accounts: { rotateMs: 1 } } });
+      try {
+        const j = new Jar(s.url);
+        await j.call('POST', '/api/auth/signup', { nickname: 'Ротация', password: 'correct horse battery' });
+        const first = j.cookies.get('gorod_session')!;
+        await new Promise((r) => setTimeout(r, 5));
+        expect((await j.call('GET', '/api/me')).status).toBe(200);
+        const second = j.cookies.get('gorod_session')!;
+        expect(second).not.toBe(first);
+        const old = new Jar(s.url);
+        old.cookies = new Map([['gorod_session', first]]);
+        expect((await old.call('GET', '/api/me')).status).toBe(200);
+        // The CSRF token stays: a page open before the rotation keeps working.
+        expect((await j.call('POST', '/api/me/nickname', { nickname: 'Ротация2' })).status).toBe(200);
+      } finally {
+        await s.close();
+      }
+    });
+  });
+
+  describe('seats bound to accounts', () => {
+    it('a seat link handed in binds the seat; the token comes back to the account on another device', async () => {
+      const a = await signUp('Сидящий');
+      const created = (await a.call<{ id: string; hostToken: string; seats: { seat: number; token: string }[] }>('POST', '/api/tables', { preset: 'classic', bots: [2, 3, 4, 5, 6, 7, 8, 9, 10] })).body;
+      const seat1 = created.seats.find((s) => s.seat === 1)!;
+      expect((await a.call('POST', '/api/me/seats', { token: seat1.token })).body).toEqual({ table: created.id, seat: 1 });
+      const phone = new Jar(server.url);
+      await phone.call('POST', '/api/auth/signin', { nickname: 'Сидящий', password: 'correct horse battery' });
+      expect((await phone.call('GET', `/api/me/seats/${created.id}`)).body).toEqual({ table: created.id, seat: 1, token: seat1.token });
+      // The seat took the account's nickname in the lobby.
+      expect(server.hub.tables.get(created.id)!.row.seats[0]!.name).toBe('Сидящий');
+      // Another account cannot take it, nor read it.
+      const other = await signUp('Чужой');
+      expect((await other.call('POST', '/api/me/seats', { token: seat1.token })).body['code']).toBe('seatTaken');
+      expect((await other.call('GET', `/api/me/seats/${created.id}`)).status).toBe(404);
+      expect((await other.call('POST', '/api/me/seats', { token: created.hostToken })).body['code']).toBe('notSeatLink');
+    });
+
+    it('a host seats a registered player by nickname', async () => {
+      const p = await signUp('Приглашённый');
+      const host = new Jar(server.url); // a guest host
+      const created = (await host.call<{ id: string; hostToken: string }>('POST', '/api/tables', { preset: 'classic', bots: [3, 4, 5, 6, 7, 8, 9, 10] })).body;
+      expect((await host.call('POST', '/api/accounts/seat', { table: created.id, seat: 2, token: 'f'.repeat(32), nickname: 'Приглашённый' })).body['code']).toBe('notHost');
+      expect((await host.call('POST', '/api/accounts/seat', { table: created.id, seat: 2, token: created.hostToken, nickname: 'Нет такого' })).body['code']).toBe('accountNotFound');
+      const r = await host.call('POST', '/api/accounts/seat', { table: created.id, seat: 2, token: created.hostToken, nickname: 'приглашённый' });
+      expect(r.body).toEqual({ table: created.id, seat: 2, nickname: 'Приглашённый' });
+      const mine = (await p.call<{ token: string; seat: number }>('GET', `/api/me/seats/${created.id}`)).body;
+      expect(mine.seat).toBe(2);
+      expect(server.hub.lookup(mine.token)?.role).toEqual({ kind: 'seat', seat: 2 });
+      const list = (await p.call<{ table: string; status: string }[]>('GET', '/api/me/seats')).body;
+      expect(list.map((s) => [s.table, s.status])).toEqual([[created.id, 'lobby']]);
+    });
+  });
+
+  describe('clubs, roles and the audit log', () => {
+    it('an owner adds a judge; a member may not manage; bans and role changes are audited', async () => {
+      const owner = await signUp('Владелец');
+      const judge = await signUp('Судья');
+      const member = await signUp('Участник');
+      expect((await owner.call('POST', '/api/club-admin', { id: 'alpha', name: 'Альфа' })).status).toBe(201);
+      expect((await judge.call('POST', '/api/club-admin', { id: 'alpha', name: 'Другой' })).body['code']).toBe('clubTaken');
+      expect((await owner.call('POST', '/api/club-admin/alpha/members', { nickname: 'Судья', role: 'judge' })).status).toBe(200);
+      expect((await owner.call('POST', '/api/club-admin/alpha/members', { nickname: 'Участник', role: 'member' })).status).toBe(200);
+      expect((await member.call('POST', '/api/club-admin/alpha/members', { nickname: 'Участник', role: 'owner' })).body['code']).toBe('forbidden');
+      expect((await member.call('POST', '/api/club-admin/alpha/bans', { nickname: 'Судья', season: '2026' })).body['code']).toBe('forbidden');
+      expect((await judge.call('POST', '/api/club-admin/alpha/bans', { nickname: 'Участник', season: 'Осень 2026', reason: 'мультиаккаунт' })).status).toBe(200);
+      expect(await server.accounts.banned('alpha', (await server.accounts.byNickname('Участник'))!.id, 'Осень 2026')).toBe(true);
+      expect((await owner.call('POST', '/api/club-admin/alpha/members', { nickname: 'Владелец', role: 'member' })).body['code']).toBe('lastOwner');
+      const view = (await owner.call<{ audit: { actor: string; action: string; target: string; at: number }[]; members: unknown[] }>('GET', '/api/club-admin/alpha')).body;
+      expect(view.members).toHaveLength(3);
+      expect(view.audit.map((e) => [e.actor, e.action, e.target])).toEqual([
+        ['Судья', 'season.ban', 'Участник'],
+        ['Владелец', 'member.role', 'Участник'],
+        ['Владелец', 'member.role', 'Судья'],
+        ['Владелец', 'club.create', 'alpha'],
+      ]);
+      expect(view.audit.every((e) => e.at > 0)).toBe(true);
+      const asMember = (await member.call('GET', '/api/club-admin/alpha')).body;
+      expect(asMember['audit']).toBeUndefined();
+      expect((await new Jar(server.url).call('GET', '/api/club-admin/alpha')).status).toBe(401);
+    });
+
+    it("a forum season of a club: only the club's staff ties it; the club's season ban keeps the banned account from a seat, at the start and as a replacement", async () => {
+      const owner = await signUp('Хозяйка');
+      const outsider = await signUp('Чужак');
+      await signUp('Нарушитель');
+      expect((await owner.call('POST', '/api/club-admin', { id: 'winter', name: 'Зимний клуб' })).status).toBe(201);
+      expect((await owner.call('POST', '/api/club-admin/winter/bans', { nickname: 'нарушитель', season: 'Зима' })).status).toBe(200);
+      type Err = { error?: { code: string; message: { ru: string; en: string } } };
+      const tie = { name: 'Зимний сезон', club: 'winter', clubSeason: 'Зима' };
+      const refused = await outsider.call<Err>('POST', '/api/forum/seasons', tie);
+      expect([refused.status, refused.body.error?.code]).toEqual([403, 'notClubStaff']);
+      expect((await new Jar(server.url).call<Err>('POST', '/api/forum/seasons', tie)).body.error?.code).toBe('notClubStaff');
+      const season = await owner.call<{ id: string }>('POST', '/api/forum/seasons', tie);
+      expect(season.status).toBe(201);
+      const bots = Array.from({ length: 9 }, (_, i) => ({ name: `Бот ${i + 1}`, bot: true }));
+      const guest = new Jar(server.url);
+      const banned = await guest.call<Err>('POST', '/api/forum/games', { title: 'Зима, стол 1', players: [{ name: 'Нарушитель' }, ...bots], seasonId: season.body.id });
+      expect([banned.status, banned.body.error?.code]).toEqual([409, 'clubBanned']);
+      expect(banned.body.error?.message.ru).toContain('Нарушитель');
+      const game = await guest.call<{ id: string; hostKey: string }>('POST', '/api/forum/games', { title: 'Зима, стол 1', players: [{ name: 'Честный' }, ...bots], seasonId: season.body.id });
+      expect(game.status).toBe(201);
+      const host = { authorization: `Bearer ${game.body.hostKey}` };
+      const replace = await guest.call<Err>('POST', `/api/forum/games/${game.body.id}/host/replace`, { seat: 1, name: 'Нарушитель' }, host);
+      expect([replace.status, replace.body.error?.code]).toEqual([409, 'clubBanned']);
+      // Another club's season, or the same nickname unbanned: no refusal.
+      expect((await owner.call('POST', '/api/club-admin/winter/unban', { nickname: 'Нарушитель', season: 'Зима' })).status).toBe(200);
+      expect((await guest.call('POST', `/api/forum/games/${game.body.id}/host/replace`, { seat: 1, name: 'Нарушитель' }, host)).status).toBe(200);
+    });
+
+    it("a club's tournament: created by its staff only, its changes need the role and are audited; guests' tournaments work as before", async () => {
+      const owner = await signUp('Организатор');
+      const stranger = await signUp('Посторонний');
+      await owner.call('POST', '/api/club-admin', { id: 'beta', name: 'Бета' });
+      const body = { name: 'Кубок Беты', players: ['А1', 'Б2', 'В3', 'Г4', 'Д5', 'Е6', 'Ж7', 'З8', 'И9', 'К10'].map((nickname) => ({ nickname })) };
+      expect((await stranger.call('POST', '/api/tournaments?club=beta', body)).body['code']).toBe('forbidden');
+      expect((await new Jar(server.url).call('POST', '/api/tournaments?club=beta', body)).body['code']).toBe('signInRequired');
+      const made = await owner.call<{ id: string; organizerToken: string }>('POST', '/api/tournaments?club=beta', body);
+      expect(made.status).toBe(201);
+      const id = made.body.id;
+      expect(await server.accounts.clubOfTournament(id)).toBe('beta');
+      const auth = { authorization: `Bearer ${made.body.organizerToken}` };
+      // The organizer token alone (no session) still works; with a session of a non-member it does not.
+      expect((await call({ base: server.url, token: made.body.organizerToken }, 'POST', `/api/tournaments/${id}/players`, { players: [{ nickname: 'Л11' }] })).status).toBe(200);
+      expect((await stranger.call('POST', `/api/tournaments/${id}/players`, { players: [{ nickname: 'М12' }] }, auth)).body['code']).toBe('forbidden');
+      expect((await owner.call('POST', `/api/tournaments/${id}/players`, { players: [{ nickname: 'М12' }] }, auth)).status).toBe(200);
+      const audit = (await owner.call<{ audit: { action: string; target: string }[] }>('GET', '/api/club-admin/beta')).body.audit;
+      expect(audit.slice(0, 2).map((e) => [e.action, e.target])).toEqual([
+        ['tournament.players', id],
+        ['tournament.create', id],
+      ]);
+      // A guest's tournament, with or without a session, is untouched by clubs.
+      const guest = await createTournament(server.url, body);
+      expect((await stranger.call('POST', `/api/tournaments/${guest.id}/players`, { players: [{ nickname: 'Н13' }] }, { authorization: `Bearer ${guest.api.token}` })).status).toBe(200);
+    });
+  });
+
+  describe('claim codes, merge, export and delete', () => {
+    it('a claim code is used once', async () => {
+      const owner = await signUp('Хозяин');
+      await owner.call('POST', '/api/club-admin', { id: 'gamma', name: 'Гамма' });
+      const made = await owner.call<{ id: string; tournament: { players: { id: string; nickname: string }[] } }>('POST', '/api/tournaments?club=gamma', {
+        name: 'Гамма-кубок',
+        players: ['Игрок1', 'Игрок2', 'Игрок3', 'Игрок4', 'Игрок5', 'Игрок6', 'Игрок7', 'Игрок8', 'Игрок9', 'Игрок10'].map((nickname) => ({ nickname })),
+      });
+      const p = made.body.tournament.players[0]!;
+      const code = (await owner.call<{ code: string }>('POST', '/api/club-admin/gamma/claim-codes', { tournament: made.body.id, player: p.id })).body.code;
+      expect(code).toMatch(/^[A-Z0-9]{4}-[A-Z0-9]{4}-[A-Z0-9]{4}$/);
+      const real = await signUp('Настоящий');
+      expect((await real.call('POST', '/api/me/claim', { code: code.toLowerCase() })).body).toEqual({ tournament: made.body.id, player: p.id, nickname: p.nickname });
+      const thief = await signUp('Второй');
+      expect((await thief.call('POST', '/api/me/claim', { code })).body['code']).toBe('badCode');
+      expect((await real.call('POST', '/api/me/claim', { code })).body['code']).toBe('badCode');
+      const pub = (await new Jar(server.url).call<{ players: unknown[] }>('GET', `/api/accounts/${encodeURIComponent('Настоящий')}`)).body;
+      expect(pub.players).toEqual([{ tournament: made.body.id, player: p.id, nickname: p.nickname }]);
+      const audit = (await owner.call<{ audit: { action: string }[] }>('GET', '/api/club-admin/gamma')).body.audit;
+      expect(audit[0]!.action).toBe('claim.code');
+    });
+
+    it('a club owner merges two accounts of one person', async () => {
+      const owner = await signUp('Глава');
+      const old = await signUp('Старый');
+      await signUp('Новый');
+      await owner.call('POST', '/api/club-admin', { id: 'delta', name: 'Дельта' });
+      expect((await owner.call('POST', '/api/club-admin/delta/merge', { from: 'Старый', into: 'Новый' })).body['code']).toBe('forbidden');
+      await owner.call('POST', '/api/club-admin/delta/members', { nickname: 'Старый', role: 'member' });
+      await owner.call('POST', '/api/club-admin/delta/members', { nickname: 'Новый', role: 'member' });
+      expect((await owner.call('POST', '/api/club-admin/delta/merge', { from: 'Старый', into: 'Новый' })).status).toBe(200);
+      expect((await old.call('GET', '/api/me')).status).toBe(401);
+      const pub = (await new Jar(server.url).call<{ nicknames: string[] }>('GET', `/api/accounts/${encodeURIComponent('Новый')}`)).body;
+      expect(pub.nicknames).toEqual(['Старый', 'Новый']);
+    });
+
+    it('exports everything as JSON with no secret, and deletes the account under a pseudonym', async () => {
+      const a = await signUp('Уходящий');
+      const t = (await a.call<{ id: string; seats: { seat: number; token: string }[] }>('POST', '/api/tables', { preset: 'classic', bots: [2, 3, 4, 5, 6, 7, 8, 9, 10] })).body;
+      await a.call('POST', '/api/me/seats', { token: t.seats[0]!.token });
+      const exp = await a.call<Record<string, unknown>>('GET', '/api/me/export');
+      expect(exp.body['format']).toBe('gorod-account-export/1');
+      expect(exp.body['seats']).toEqual([expect.objectContaining({ table: t.id, seat: 1 })]);
+      const text = JSON.stringify(exp.body);
+      expect(text).not.toContain('scrypt$');
+      expect(text).not.toContain(t.seats[0]!.token);
+      const del = await a.call<{ pseudonym: string }>('DELETE', '/api/me');
+      expect(del.status).toBe(200);
+      expect((await a.call('GET', '/api/me')).status).toBe(401);
+      expect((await new Jar(server.url).call('POST', '/api/auth/signin', { nickname: 'Уходящий', password: 'correct horse battery' })).status).toBe(401);
+      expect((await new Jar(server.url).call('GET', `/api/accounts/${encodeURIComponent('Уходящий')}`)).status).toBe(404);
+      // The table's record is untouched; the nickname is free again.
+      expect(server.hub.tables.get(t.id)!.row.seats[0]!.name).toBe('Уходящий');
+      expect((await new Jar(server.url).call('POST', '/api/auth/signup', { nickname: 'Уходящий', password: 'correct horse battery' })).status).toBe(201);
+    });
   });
 });

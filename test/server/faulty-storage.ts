@@ -1,12 +1,14 @@
 // A Storage that fails on demand (tests): wraps a real one and rejects the operations a predicate
 // picks, as a locked or full database would. Everything else goes through.
-import type { CommandRow, Deadline, EditRow, Storage, TablePatch, TableRow } from '../../src/server/storage.js';
+import type { LobbyCursor, CommandRow, Deadline, EditRow, Storage, TablePatch, TableRow } from '../../src/server/storage.js';
 
 export type Op = keyof Storage;
 
 export class FaultyStorage implements Storage {
   /** Which calls fail (null: none). */
   fail: ((op: Op, args: unknown[]) => boolean) | null = null;
+  /** Which calls do their work and then fail anyway, as when the reply is lost with its connection. */
+  lose: ((op: Op, args: unknown[]) => boolean) | null = null;
   /** How many calls failed so far. */
   failures = 0;
 
@@ -16,6 +18,10 @@ export class FaultyStorage implements Storage {
     if (this.fail?.(op, args)) {
       this.failures++;
       return Promise.reject(Object.assign(new Error(`injected ${op} fault`), { code: 'SQLITE_FULL' }));
+    }
+    if (this.lose?.(op, args)) {
+      this.failures++;
+      return run().then(() => Promise.reject(Object.assign(new Error(`injected ${op} reply lost`), { code: 'ECONNRESET' })));
     }
     return run();
   }
@@ -34,6 +40,9 @@ export class FaultyStorage implements Storage {
   }
   unfinishedTables(): Promise<TableRow[]> {
     return this.guard('unfinishedTables', [], () => this.inner.unfinishedTables());
+  }
+  lobbyTables(limit: number, before?: LobbyCursor): Promise<TableRow[]> {
+    return this.guard('lobbyTables', [limit, before], () => this.inner.lobbyTables(limit, before));
   }
   finishedTables(limit: number, before?: number): Promise<TableRow[]> {
     return this.guard('finishedTables', [limit, before], () => this.inner.finishedTables(limit, before));

@@ -88,7 +88,7 @@ describe('floods', () => {
     const refused = await post('/api/tables', { preset: 'classic' });
     expect(refused.status).toBe(429);
     expect(await refused.json()).toMatchObject({ code: 'rateLimited', message: { ru: expect.any(String), en: expect.any(String) } });
-    const open = server.hub.lobby(1).tables[0]!;
+    const open = (await server.hub.listLobby(1)).tables[0]!;
     const claims: number[] = [];
     for (let i = 0; i < DEFAULT_LIMITS.http.claim.max + 2; i++) claims.push((await post(`/api/tables/${String(open['id'])}/claim`, { nickname: `g${i}` })).status);
     expect(claims).toContain(429);

@@ -180,8 +180,8 @@ describe('forum host desk, team sender, feeds, seasons', () => {
     expect(banned.json['error'].code).toBe('banned');
     // R42: a player whose season auto-vote is spent plays with it spent (the engine's setup says so).
     const row = (await srv.forum.store.getSeason(next.id))!;
-    row.players['Нина'] = { autokillSpent: true, posts: 0, games: 1, wins: 0, noShows: 0 };
-    await srv.forum.store.putSeason(row);
+    row.doc.players['Нина'] = { autokillSpent: true, posts: 0, games: 1, wins: 0, noShows: 0 };
+    expect(await srv.forum.store.updateSeason(row.doc, row.revision)).toBe(true);
     const others = players.map((p, i) => (i === 1 ? { name: 'Нина' } : { name: `Бот ${i + 1}`, bot: true }));
     const third = await api('POST', '/api/forum/games', { title: 'Стол 3', players: others, seasonId: next.id });
     expect(third.status, third.text).toBe(201);

@@ -134,6 +134,27 @@ describe('deals from the cards and imported games (R60)', () => {
     expect(server.hub.tables.get(a.body['id'] as string)!.commands).toHaveLength(10);
     await server.close();
   });
+
+  it('once the game is over the host gets no seat’s credential: not in a repeated upload, not for a game uploaded finished', async () => {
+    const server = await serve('closed-links');
+    const body = { preset: 'classic', mode: 'judge', names: blackWin.players, deal: blackWin.deal, commands: accepted.slice(0, 10), uploadKey: 'cd'.repeat(16) };
+    const first = await post(server.url, '/api/tables', body);
+    const seats = first.body['seats'] as { token: string | null }[];
+    expect(seats.every((s) => typeof s.token === 'string')).toBe(true);
+    // The judge plays the game to its end.
+    const t = server.hub.tables.get(first.body['id'] as string)!;
+    for (const c of accepted.slice(10)) expect((await t.submit('judge', c, null)).ok).toBe(true);
+    expect(t.row.status).toBe('finished');
+    const again = await post(server.url, '/api/tables', body);
+    expect(again.body['id']).toBe(first.body['id']);
+    expect(again.body['hostToken']).toBe(first.body['hostToken']);
+    expect((again.body['seats'] as { token: string | null }[]).map((s) => s.token)).toEqual(seats.map(() => null));
+    // A game uploaded whole is closed from the start.
+    const whole = await post(server.url, '/api/tables', { ...body, commands: accepted, uploadKey: 'ce'.repeat(16) });
+    expect(whole.status).toBe(201);
+    expect((whole.body['seats'] as { token: string | null }[]).every((s) => s.token === null)).toBe(true);
+    await server.close();
+  });
 });
 
 describe("the judge's timer on remote displays", () => {

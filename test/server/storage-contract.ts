@@ -145,6 +145,23 @@ export function storageContract(name: string, target: ContractTarget): void {
       await s.close();
     });
 
+    it('pages the lobby from the database: online tables in the lobby or playing, newest first, after a cursor', async () => {
+      const s = await target.open(fresh());
+      for (let i = 1; i <= 5; i++) await s.createTable(tableRow(`l${i}`, { createdAt: 100 + i, ...(i === 2 ? { status: 'playing' as const } : {}) }));
+      // Two made in the same millisecond: ordered by id.
+      await s.createTable(tableRow('z1', { createdAt: 200 }));
+      await s.createTable(tableRow('z2', { createdAt: 200 }));
+      await s.createTable(tableRow('judge', { createdAt: 300, mode: 'judge' }));
+      await s.createTable(tableRow('over', { createdAt: 301 }));
+      await s.updateTable('over', { status: 'finished', finishedAt: 400, winner: 'red' });
+      const ids = (rows: TableRow[]): string[] => rows.map((t) => t.id);
+      expect(ids(await s.lobbyTables(3))).toEqual(['z2', 'z1', 'l5']);
+      expect(ids(await s.lobbyTables(3, { createdAt: 200, id: 'z2' }))).toEqual(['z1', 'l5', 'l4']);
+      expect(ids(await s.lobbyTables(10, { createdAt: 105, id: 'l5' }))).toEqual(['l4', 'l3', 'l2', 'l1']);
+      expect(ids(await s.lobbyTables(10, { createdAt: 101, id: 'l1' }))).toEqual([]);
+      await s.close();
+    });
+
     if (target.durable) {
       it('what was written before close() is there when the database is opened again', async () => {
         const name = fresh();

@@ -17,6 +17,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   storage.fail = null;
+  storage.lose = null;
   await server.close();
 });
 
@@ -81,6 +82,44 @@ describe('storage faults', () => {
     expect(rec.status).toBe(200);
     expect((rec.body['commands'] as unknown[]).length).toBe(table.commands.length);
     expect(storage.failures).toBeGreaterThan(5);
+  });
+
+  it('an append that was stored but whose reply was lost is read back from the log: the game goes on and finishes (issue 19)', async () => {
+    const t = await createTable(server.url, {
+      preset: 'classic',
+      options: { speechSeconds: 10, tieSpeechSeconds: 10, lastWordSeconds: 10 },
+      bots: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10],
+      botDelayMs: 0,
+      clock: { introNightSeconds: 0, nightSeconds: 1, voteSeconds: 1 },
+    });
+    const table = server.hub.tables.get(t.id)!;
+    await until('a few moves', () => table.commands.length >= 3);
+    // Two appends land in the log but the table hears they failed (the database's reply lost).
+    let lost = 2;
+    storage.lose = (op, args) => op === 'appendCommand' && args[0] === t.id && lost-- > 0;
+    await until('the game ends in storage', async () => (await storage.getTable(t.id))?.status === 'finished', 60_000);
+    storage.lose = null;
+    const log = await storage.commands(t.id);
+    expect(log.map((c) => c.seq)).toEqual(log.map((_, i) => i));
+    expect(table.commands.length).toBe(log.length);
+    expect(table.state.finished).toBe(true);
+  });
+
+  it('the lobby reads one page from the database (limit and cursor), never every table (issue 19)', async () => {
+    for (let i = 0; i < 3; i++) await createTable(server.url, { preset: 'classic', autoStart: false });
+    const asked: unknown[][] = [];
+    storage.fail = (op, args) => {
+      if (op === 'lobbyTables') asked.push(args);
+      return op === 'unfinishedTables';
+    };
+    const r = await fetch(`${server.url}/api/tables?limit=2`);
+    expect(r.status).toBe(200);
+    const next = r.headers.get('x-next-page')!;
+    expect(next).toMatch(/^\d{15}:t\w+$/);
+    await fetch(`${server.url}/api/tables?limit=2&before=${encodeURIComponent(next)}`);
+    storage.fail = null;
+    const [id] = next.split(':').slice(1);
+    expect(asked).toEqual([[3, undefined], [3, { createdAt: Number(next.split(':')[0]), id }]]);
   });
 
   it('a seat command that cannot be stored gets `storage`, is not applied, and applies once when resent', async () => {

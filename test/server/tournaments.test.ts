@@ -145,7 +145,13 @@ describe('records attach to their slots', () => {
     expect((await call(judge, 'POST', `/api/tournaments/${t.id}/games/1/1/record`, { record: rec })).status).toBe(401);
     const view = (await call<GameView>({ base: server.url }, 'GET', `/api/tournaments/${t.id}/games/2/1`)).body;
     expect(view.versions[0]!.by).toEqual({ kind: 'judge' });
-    expect((await call<SlotTable>(t.api, 'GET', `/api/tournaments/${t.id}/games/2/1/table`)).body.hostToken).toBe(opened.body.hostToken);
+    const copy = (await call<SlotTable>(t.api, 'GET', `/api/tournaments/${t.id}/games/2/1/table`)).body;
+    expect(copy.hostToken).toBe(opened.body.hostToken);
+    expect(copy.seats.every((s) => typeof s.token === 'string')).toBe(true);
+    // Once the table is closed the organizer's copy holds no seat's credential.
+    server.hub.tables.get(opened.body.tableId)!.row.status = 'finished';
+    const closed = (await call<SlotTable>(t.api, 'GET', `/api/tournaments/${t.id}/games/2/1/table`)).body;
+    expect(closed.seats.map((s) => s.token)).toEqual(copy.seats.map(() => null));
   });
 
   it('a table that finished while nobody attached it (a restart) attaches when the tournament is next read', async () => {

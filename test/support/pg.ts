@@ -3,6 +3,7 @@
 // drop(). Tests skip with a message when no server answers.
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
+import { pgPool } from '../../src/server/pg-pool.js';
 
 const ADMIN = process.env['PG_TEST_URL'] ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
@@ -43,4 +44,37 @@ export async function freshDatabase(prefix = 'gorod_test'): Promise<TestDatabase
     name,
     drop: () => admin((c) => c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)).then(() => undefined),
   };
+}
+
+/**
+ * Empty PostgreSQL stores for contract tests: one fresh database per test file (made on first
+ * use, dropped by close()), and each pool() a fresh schema in it (search_path), so every store a
+ * test makes starts empty without a CREATE DATABASE each time. Pools are ended by close().
+ */
+export class PgScratch {
+  private db: Promise<TestDatabase> | null = null;
+  private pools: pg.Pool[] = [];
+  private n = 0;
+
+  constructor(private prefix = 'gorod_test') {}
+
+  /** A pool on a new empty schema; `schema` names one to share (several processes on one database). */
+  async pool(schema?: string): Promise<pg.Pool> {
+    this.db ??= freshDatabase(this.prefix);
+    const db = await this.db;
+    const name = schema ?? `s${++this.n}`;
+    if (!/^[a-z0-9_]+$/.test(name)) throw new Error(`bad schema ${name}`);
+    // The server's own pool (BIGINT as numbers), on the schema.
+    const p = pgPool(db.url, 4, `-c search_path=${name}`);
+    await p.query(`CREATE SCHEMA IF NOT EXISTS ${name}`);
+    this.pools.push(p);
+    return p;
+  }
+
+  async close(): Promise<void> {
+    await Promise.all(this.pools.map((p) => p.end().catch(() => undefined)));
+    this.pools = [];
+    if (this.db) await (await this.db).drop();
+    this.db = null;
+  }
 }

@@ -1,29 +1,25 @@
 // Failed password sign-ins per account (the per-address limit is @fastify/rate-limit's, on the
 // routes): over the limit the account refuses every password — right or wrong — until the window
-// passes, so guessing one player's password from many addresses gets nowhere either.
+// passes, so guessing one player's password from many addresses gets nowhere either. The count is
+// kept in the account store, so every process on one database counts the same failures (a guesser
+// spreading attempts over the processes behind a load balancer gets no more tries).
+import type { AccountStore } from './store.js';
+
 export class FailedAttempts {
-  private byKey = new Map<string, { count: number; until: number }>();
+  constructor(
+    private store: AccountStore,
+    private limit: { max: number; windowMs: number },
+  ) {}
 
-  constructor(private limit: { max: number; windowMs: number }) {}
-
-  blocked(key: string, now = Date.now()): boolean {
-    const e = this.byKey.get(key);
-    if (!e) return false;
-    if (e.until <= now) {
-      this.byKey.delete(key);
-      return false;
-    }
-    return e.count >= this.limit.max;
+  async blocked(key: string, now = Date.now()): Promise<boolean> {
+    return (await this.store.attempts(key, now)) >= this.limit.max;
   }
 
-  fail(key: string, now = Date.now()): void {
-    const e = this.byKey.get(key);
-    if (!e || e.until <= now) this.byKey.set(key, { count: 1, until: now + this.limit.windowMs });
-    else e.count++;
-    if (this.byKey.size > 100_000) for (const [k, v] of this.byKey) if (v.until <= now) this.byKey.delete(k);
+  async fail(key: string, now = Date.now()): Promise<void> {
+    await this.store.failAttempt(key, now, this.limit.windowMs);
   }
 
-  succeed(key: string): void {
-    this.byKey.delete(key);
+  async succeed(key: string): Promise<void> {
+    await this.store.clearAttempts(key);
   }
 }

@@ -16,7 +16,7 @@ const SignInBody = z.strictObject({ nickname: z.string().max(64), password: z.st
 export function registerAuthHttp(app: FastifyInstance, ctx: AccountsContext): void {
   const { store, sessions } = ctx;
   const cost = ctx.scrypt ?? SCRYPT_DEFAULT;
-  const failures = new FailedAttempts(ctx.limits.accounts.failuresPerAccount);
+  const failures = new FailedAttempts(store, ctx.limits.accounts.failuresPerAccount);
   const signInLimit = perAddress(ctx.limits.accounts.signInPerAddress);
   // A hash of nothing, to spend the same time on a nickname nobody has.
   const decoy = hashPassword(randomUUID(), cost);
@@ -28,9 +28,9 @@ export function registerAuthHttp(app: FastifyInstance, ctx: AccountsContext): vo
       const body = parse(SignUpBody, req.body);
       const nickname = parse(AccountNickname, body.nickname, 'badNickname');
       const password = parse(Password, body.password, 'badPassword');
-      const a = store.createAccount(randomUUID(), nickname, await hashPassword(password, cost), Date.now());
+      const a = await store.createAccount(randomUUID(), nickname, await hashPassword(password, cost), Date.now());
       if (!a) throw new AccountError(409, 'nicknameTaken');
-      sessions.start(req, reply, a.id);
+      await sessions.start(req, reply, a.id);
       return reply.code(201).send({ nickname: a.nickname });
     }),
   );
@@ -41,15 +41,15 @@ export function registerAuthHttp(app: FastifyInstance, ctx: AccountsContext): vo
     handle(async (req, reply) => {
       const body = parse(SignInBody, req.body);
       const key = nicknameKey(body.nickname);
-      if (failures.blocked(key)) throw new AccountError(429, 'tooManyAttempts');
-      const a = store.byNickname(body.nickname);
+      if (await failures.blocked(key)) throw new AccountError(429, 'tooManyAttempts');
+      const a = await store.byNickname(body.nickname);
       const ok = a?.passwordHash ? await verifyPassword(body.password, a.passwordHash) : (await verifyPassword(body.password, await decoy), false);
       if (!a || !ok) {
-        failures.fail(key);
+        await failures.fail(key);
         throw new AccountError(401, 'badCredentials');
       }
-      failures.succeed(key);
-      sessions.start(req, reply, a.id);
+      await failures.succeed(key);
+      await sessions.start(req, reply, a.id);
       return { nickname: a.nickname };
     }),
   );
@@ -57,7 +57,7 @@ export function registerAuthHttp(app: FastifyInstance, ctx: AccountsContext): vo
   app.post(
     '/api/auth/signout',
     handle(async (req, reply) => {
-      sessions.end(req, reply, req.signedIn);
+      await sessions.end(req, reply, req.signedIn);
       return { ok: true };
     }),
   );
@@ -68,9 +68,9 @@ export function registerAuthHttp(app: FastifyInstance, ctx: AccountsContext): vo
     handle(async (req, reply) => {
       const me = need(req);
       const password = parse(Password, (req.body as { password?: unknown } | null)?.password, 'badPassword');
-      store.setPassword(me.account.id, await hashPassword(password, cost));
-      store.deleteSessionsOf(me.account.id);
-      sessions.start(req, reply, me.account.id);
+      await store.setPassword(me.account.id, await hashPassword(password, cost));
+      await store.deleteSessionsOf(me.account.id);
+      await sessions.start(req, reply, me.account.id);
       return { ok: true };
     }),
   );
@@ -81,7 +81,7 @@ export function registerAuthHttp(app: FastifyInstance, ctx: AccountsContext): vo
     handle(async (req) => {
       const me = need(req);
       const nickname = parse(AccountNickname, (req.body as { nickname?: unknown } | null)?.nickname, 'badNickname');
-      if (!store.rename(me.account.id, nickname, Date.now())) throw new AccountError(409, 'nicknameTaken');
+      if (!(await store.rename(me.account.id, nickname, Date.now()))) throw new AccountError(409, 'nicknameTaken');
       return { nickname };
     }),
   );

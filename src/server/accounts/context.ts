@@ -63,9 +63,9 @@ export function handle<R extends FastifyRequest>(fn: (req: R, reply: FastifyRepl
 }
 
 /** The caller's role in a club must be one of `roles`. */
-export function requireRole(ctx: AccountsContext, clubId: string, accountId: string, roles: readonly ClubRole[]): ClubRole {
-  if (!ctx.store.club(clubId)) throw new AccountError(404, 'clubNotFound');
-  const role = ctx.store.role(clubId, accountId);
+export async function requireRole(ctx: AccountsContext, clubId: string, accountId: string, roles: readonly ClubRole[]): Promise<ClubRole> {
+  if (!(await ctx.store.club(clubId))) throw new AccountError(404, 'clubNotFound');
+  const role = await ctx.store.role(clubId, accountId);
   if (!role || !roles.includes(role)) throw new AccountError(403, 'forbidden');
   return role;
 }

@@ -11,10 +11,10 @@ import { registerMeHttp } from './me-http.js';
 import { registerPasskeysHttp } from './passkeys-http.js';
 import { registerSeatsHttp } from './seats-http.js';
 import { isStateChanging, Sessions } from './sessions.js';
-import { AccountStore } from './store.js';
 import { registerTournamentGuard } from './tournament-guard.js';
 
-export { AccountStore } from './store.js';
+export type { AccountStore } from './store.js';
+export { PostgresAccountStore, SqliteAccountStore } from './store-sql.js';
 export type { AccountsContext } from './context.js';
 
 export async function registerAccounts(app: FastifyInstance, ctx: Omit<AccountsContext, 'sessions'>): Promise<void> {
@@ -23,12 +23,12 @@ export async function registerAccounts(app: FastifyInstance, ctx: Omit<AccountsC
   app.decorateRequest('signedIn', null);
   app.addHook('onRequest', async (req, reply) => {
     if (!req.url.startsWith('/api/')) return;
-    const s = full.sessions.read(req);
+    const s = await full.sessions.read(req);
     req.signedIn = s;
     if (!s) return;
     // A state-changing request riding on the session cookie must prove it came from our page.
     if (isStateChanging(req.method) && !full.sessions.csrfOk(req, s)) return accountFail(reply, 403, 'csrf');
-    full.sessions.rotateIfOld(req, reply, s);
+    await full.sessions.rotateIfOld(req, reply, s);
   });
   registerAuthHttp(app, full);
   registerPasskeysHttp(app, full);
@@ -36,12 +36,8 @@ export async function registerAccounts(app: FastifyInstance, ctx: Omit<AccountsC
   registerSeatsHttp(app, full);
   registerClubsHttp(app, full);
   registerTournamentGuard(app, full);
-  const purge = setInterval(() => ctx.store.purgeExpired(Date.now()), 3600_000);
+  const purge = setInterval(() => void ctx.store.purgeExpired(Date.now()).catch(() => undefined), 3600_000);
   purge.unref();
   app.addHook('onClose', async () => clearInterval(purge));
 }
 
-/** The account store of a database URL: beside the tables in the same file, or in memory. */
-export function accountStoreFor(sqlitePath: string | null): AccountStore {
-  return new AccountStore(sqlitePath ?? ':memory:');
-}

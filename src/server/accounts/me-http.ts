@@ -21,11 +21,11 @@ export function registerMeHttp(app: FastifyInstance, ctx: AccountsContext): void
         nickname: a.nickname,
         createdAt: a.createdAt,
         hasPassword: a.passwordHash !== null,
-        passkeys: store.passkeysOf(a.id).map((p) => ({ createdAt: p.createdAt, usedAt: p.usedAt })),
-        nicknames: store.nicknames(a.id),
-        clubs: store.clubsOf(a.id),
-        players: store.playersOf(a.id),
-        seats: await Promise.all(store.seatsOf(a.id, 50).map((s) => seatSummary(hub, s.tableId, s.seat))),
+        passkeys: (await store.passkeysOf(a.id)).map((p) => ({ createdAt: p.createdAt, usedAt: p.usedAt })),
+        nicknames: await store.nicknames(a.id),
+        clubs: await store.clubsOf(a.id),
+        players: await store.playersOf(a.id),
+        seats: await Promise.all((await store.seatsOf(a.id, 50)).map((s) => seatSummary(hub, s.tableId, s.seat))),
       };
     }),
   );
@@ -40,12 +40,12 @@ export function registerMeHttp(app: FastifyInstance, ctx: AccountsContext): void
         format: 'gorod-account-export/1',
         exportedAt: new Date().toISOString(),
         account: { id: a.id, nickname: a.nickname, createdAt: a.createdAt, hasPassword: a.passwordHash !== null },
-        nicknames: store.nicknames(a.id),
-        passkeys: store.passkeysOf(a.id).map((p) => ({ id: p.id, createdAt: p.createdAt, usedAt: p.usedAt, transports: p.transports })),
-        seats: store.seatsOf(a.id, 100_000).map((s) => ({ table: s.tableId, seat: s.seat, boundAt: s.boundAt })),
-        tournamentPlayers: store.playersOf(a.id),
-        clubs: store.clubsOf(a.id),
-        auditAsActor: store.auditOf({ actor: a.id }, 100_000),
+        nicknames: await store.nicknames(a.id),
+        passkeys: (await store.passkeysOf(a.id)).map((p) => ({ id: p.id, createdAt: p.createdAt, usedAt: p.usedAt, transports: p.transports })),
+        seats: (await store.seatsOf(a.id, 100_000)).map((s) => ({ table: s.tableId, seat: s.seat, boundAt: s.boundAt })),
+        tournamentPlayers: await store.playersOf(a.id),
+        clubs: await store.clubsOf(a.id),
+        auditAsActor: await store.auditOf({ actor: a.id }, 100_000),
       };
     }),
   );
@@ -56,8 +56,8 @@ export function registerMeHttp(app: FastifyInstance, ctx: AccountsContext): void
     handle(async (req, reply) => {
       const me = need(req);
       const pseudonym = `deleted-${randomToken(6)}`;
-      store.deleteAccount(me.account.id, pseudonym, Date.now());
-      sessions.end(req, reply, null);
+      await store.deleteAccount(me.account.id, pseudonym, Date.now());
+      await sessions.end(req, reply, null);
       return { ok: true, pseudonym };
     }),
   );
@@ -68,7 +68,7 @@ export function registerMeHttp(app: FastifyInstance, ctx: AccountsContext): void
     handle(async (req) => {
       const me = need(req);
       const { code } = parse(ClaimBody, req.body);
-      const c = store.useClaimCode(sha256(normalizeCode(code)), me.account.id, Date.now());
+      const c = await store.useClaimCode(sha256(normalizeCode(code)), me.account.id, Date.now());
       if (!c) throw new AccountError(404, 'badCode');
       return { tournament: c.tournamentId, player: c.playerId, nickname: c.playerName };
     }),
@@ -77,14 +77,14 @@ export function registerMeHttp(app: FastifyInstance, ctx: AccountsContext): void
   app.get<{ Params: { nickname: string } }>(
     '/api/accounts/:nickname',
     handle(async (req) => {
-      const a = store.byNickname(req.params.nickname);
+      const a = await store.byNickname(req.params.nickname);
       if (!a) throw new AccountError(404, 'accountNotFound');
       return {
         nickname: a.nickname,
         since: a.createdAt,
-        nicknames: store.nicknames(a.id).map((n) => n.nickname),
-        clubs: store.clubsOf(a.id).map((c) => ({ id: c.id, name: c.name, role: c.role })),
-        players: store.playersOf(a.id).map((p) => ({ tournament: p.tournamentId, player: p.playerId, nickname: p.playerName })),
+        nicknames: (await store.nicknames(a.id)).map((n) => n.nickname),
+        clubs: (await store.clubsOf(a.id)).map((c) => ({ id: c.id, name: c.name, role: c.role })),
+        players: (await store.playersOf(a.id)).map((p) => ({ tournament: p.tournamentId, player: p.playerId, nickname: p.playerName })),
       };
     }),
   );

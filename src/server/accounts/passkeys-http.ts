@@ -64,7 +64,7 @@ export function registerPasskeysHttp(app: FastifyInstance, ctx: AccountsContext)
       if (me) nickname = me.account.nickname;
       else {
         nickname = parse(AccountNickname, body.nickname, 'badNickname');
-        if (store.byNickname(nickname)) throw new AccountError(409, 'nicknameTaken');
+        if (await store.byNickname(nickname)) throw new AccountError(409, 'nicknameTaken');
       }
       const { rpID } = rp(req);
       const userId = me?.account.id ?? randomUUID();
@@ -75,7 +75,7 @@ export function registerPasskeysHttp(app: FastifyInstance, ctx: AccountsContext)
         userDisplayName: nickname,
         userID: new TextEncoder().encode(userId),
         attestationType: 'none',
-        excludeCredentials: me ? store.passkeysOf(me.account.id).map((p) => ({ id: p.id })) : [],
+        excludeCredentials: me ? (await store.passkeysOf(me.account.id)).map((p) => ({ id: p.id })) : [],
         authenticatorSelection: { residentKey: 'required', userVerification: 'preferred' },
       });
       const flow = open({ challenge: options.challenge, expires: Date.now() + FLOW_MS, userId, ...(me ? { accountId: me.account.id } : { nickname }) });
@@ -101,14 +101,14 @@ export function registerPasskeysHttp(app: FastifyInstance, ctx: AccountsContext)
       const now = Date.now();
       let accountId = f.accountId;
       if (!accountId) {
-        const a = store.createAccount(f.userId!, f.nickname!, null, now);
+        const a = await store.createAccount(f.userId!, f.nickname!, null, now);
         if (!a) throw new AccountError(409, 'nicknameTaken');
         accountId = a.id;
       } else if (req.signedIn?.account.id !== accountId) throw new AccountError(401, 'signInRequired');
       const c = r.registrationInfo.credential;
-      store.addPasskey({ id: c.id, accountId, publicKey: Buffer.from(c.publicKey).toString('base64url'), counter: c.counter, transports: c.transports ?? [], createdAt: now, usedAt: null });
-      if (!f.accountId) sessions.start(req, reply, accountId);
-      return reply.code(f.accountId ? 200 : 201).send({ nickname: store.account(accountId)!.nickname });
+      await store.addPasskey({ id: c.id, accountId, publicKey: Buffer.from(c.publicKey).toString('base64url'), counter: c.counter, transports: c.transports ?? [], createdAt: now, usedAt: null });
+      if (!f.accountId) await sessions.start(req, reply, accountId);
+      return reply.code(f.accountId ? 200 : 201).send({ nickname: (await store.account(accountId))!.nickname });
     }),
   );
 
@@ -129,8 +129,8 @@ export function registerPasskeysHttp(app: FastifyInstance, ctx: AccountsContext)
       const body = parse(Verify, req.body);
       const f = take(body.flow);
       const response = body.response as unknown as AuthenticationResponseJSON;
-      const key = typeof response.id === 'string' ? store.passkey(response.id) : null;
-      const account = key ? store.account(key.accountId) : null;
+      const key = typeof response.id === 'string' ? await store.passkey(response.id) : null;
+      const account = key ? await store.account(key.accountId) : null;
       if (!key || !account || account.deletedAt !== null) throw new AccountError(401, 'passkeyFailed');
       const { rpID, origin } = rp(req);
       const r = await (await webauthn()).verifyAuthenticationResponse({
@@ -142,8 +142,8 @@ export function registerPasskeysHttp(app: FastifyInstance, ctx: AccountsContext)
         requireUserVerification: false,
       }).catch(() => null);
       if (!r?.verified) throw new AccountError(401, 'passkeyFailed');
-      store.usePasskey(key.id, r.authenticationInfo.newCounter, Date.now());
-      sessions.start(req, reply, account.id);
+      await store.usePasskey(key.id, r.authenticationInfo.newCounter, Date.now());
+      await sessions.start(req, reply, account.id);
       return { nickname: account.nickname };
     }),
   );

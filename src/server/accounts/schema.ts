@@ -106,4 +106,15 @@ CREATE TABLE account_players (
 CREATE INDEX account_players_account ON account_players (account_id);
 `,
   },
+  {
+    id: 2,
+    name: 'failed sign-ins per account, shared by every process on the database',
+    sql: `
+CREATE TABLE account_attempts (
+  key TEXT PRIMARY KEY,
+  count INTEGER NOT NULL,
+  until BIGINT NOT NULL
+);
+`,
+  },
 ];

@@ -41,7 +41,7 @@ export function registerSeatsHttp(app: FastifyInstance, ctx: AccountsContext): v
       if (!who || who.role.kind !== 'seat') throw new AccountError(400, 'notSeatLink');
       const seat = who.role.seat;
       const t = who.table;
-      if (!store.bindSeat(t.row.id, seat, me.account.id, token, Date.now())) throw new AccountError(409, 'seatTaken');
+      if (!(await store.bindSeat(t.row.id, seat, me.account.id, token, Date.now()))) throw new AccountError(409, 'seatTaken');
       // In the lobby the seat takes the account's nickname (the player can still change it there).
       if (t.row.status === 'lobby') await t.seats.setName(seat, me.account.nickname, true);
       return { table: t.row.id, seat };
@@ -52,7 +52,7 @@ export function registerSeatsHttp(app: FastifyInstance, ctx: AccountsContext): v
     '/api/me/seats',
     handle(async (req) => {
       const me = need(req);
-      return Promise.all(store.seatsOf(me.account.id).map((s) => seatSummary(hub, s.tableId, s.seat)));
+      return Promise.all((await store.seatsOf(me.account.id)).map((s) => seatSummary(hub, s.tableId, s.seat)));
     }),
   );
 
@@ -61,7 +61,7 @@ export function registerSeatsHttp(app: FastifyInstance, ctx: AccountsContext): v
     '/api/me/seats/:table',
     handle(async (req) => {
       const me = need(req);
-      const s = store.seatOf(req.params.table, me.account.id);
+      const s = await store.seatOf(req.params.table, me.account.id);
       const t = s ? await hub.find(s.tableId) : undefined;
       const token = s ? liveToken(hub, t, s.seat, s.token) : null;
       if (!s || !token) throw new AccountError(404, 'seatNotYours');
@@ -77,11 +77,11 @@ export function registerSeatsHttp(app: FastifyInstance, ctx: AccountsContext): v
       const t = hub.tables.get(body.table);
       const host = hub.lookup(body.token);
       if (!t || host?.table !== t || (host.role.kind !== 'host' && host.role.kind !== 'judge')) throw new AccountError(403, 'notHost');
-      const player = store.byNickname(body.nickname);
+      const player = await store.byNickname(body.nickname);
       if (!player) throw new AccountError(404, 'accountNotFound');
       const row = t.row.seats.find((s) => s.seat === body.seat);
       if (!row || row.bot) throw new AccountError(400, 'notSeatLink');
-      const bound = store.seatsOfTable(t.row.id).find((s) => s.seat === body.seat);
+      const bound = (await store.seatsOfTable(t.row.id)).find((s) => s.seat === body.seat);
       let token = holdOf(row) === 'reserved' ? row.token : null;
       if (!token || (bound && bound.accountId !== player.id)) {
         const r = await hub.relink(t.row.id, body.seat, body.token, false);
@@ -89,8 +89,8 @@ export function registerSeatsHttp(app: FastifyInstance, ctx: AccountsContext): v
       }
       if (!token) throw new AccountError(409, 'seatTaken');
       // The host's new link replaced whoever held the seat: it is this player's now.
-      store.unbindSeat(t.row.id, body.seat);
-      store.bindSeat(t.row.id, body.seat, player.id, token, Date.now());
+      await store.unbindSeat(t.row.id, body.seat);
+      await store.bindSeat(t.row.id, body.seat, player.id, token, Date.now());
       if (t.row.status === 'lobby') await t.seats.setName(body.seat, player.nickname);
       return { table: t.row.id, seat: body.seat, nickname: player.nickname };
     }),

@@ -36,22 +36,22 @@ export class Sessions {
   }
 
   /** A new session for the account: both cookies set. */
-  start(req: FastifyRequest, reply: FastifyReply, accountId: string, now = Date.now()): void {
+  async start(req: FastifyRequest, reply: FastifyReply, accountId: string, now = Date.now()): Promise<void> {
     const token = randomToken();
     const csrf = randomToken(18);
-    this.store.createSession(sha256(token), { accountId, csrf, createdAt: now, expiresAt: now + this.limits.sessionMs });
+    await this.store.createSession(sha256(token), { accountId, csrf, createdAt: now, expiresAt: now + this.limits.sessionMs });
     void reply.setCookie(SESSION_COOKIE, token, this.cookieOpts(req, true, this.limits.sessionMs));
     void reply.setCookie(CSRF_COOKIE, csrf, this.cookieOpts(req, false, this.limits.sessionMs));
   }
 
   /** The request's live session and account, or null (no cookie, unknown, expired, deleted account). */
-  read(req: FastifyRequest, now = Date.now()): SignedIn | null {
+  async read(req: FastifyRequest, now = Date.now()): Promise<SignedIn | null> {
     const token = req.cookies[SESSION_COOKIE];
     if (!token) return null;
     const tokenHash = sha256(token);
-    const session = this.store.session(tokenHash);
+    const session = await this.store.session(tokenHash);
     if (!session || session.expiresAt <= now) return null;
-    const account = this.store.account(session.accountId);
+    const account = await this.store.account(session.accountId);
     if (!account || account.deletedAt !== null) return null;
     return { account, session, tokenHash };
   }
@@ -62,18 +62,22 @@ export class Sessions {
     return typeof header === 'string' && header === s.session.csrf && req.cookies[CSRF_COOKIE] === header;
   }
 
-  /** An old session gets a new token (and the same CSRF token, so open pages keep working). */
-  rotateIfOld(req: FastifyRequest, reply: FastifyReply, s: SignedIn, now = Date.now()): void {
+  /**
+   * An old session gets a new token (and the same CSRF token, so open pages keep working). Two
+   * requests with the same old cookie, on two processes, rotate it once: cutting the old token's
+   * life is the guarded write, and only the request that cut it makes the new session.
+   */
+  async rotateIfOld(req: FastifyRequest, reply: FastifyReply, s: SignedIn, now = Date.now()): Promise<void> {
     if (now - s.session.createdAt < this.limits.rotateMs) return;
+    if (!(await this.store.expireSession(s.tokenHash, now + ROTATION_GRACE_MS))) return;
     const token = randomToken();
-    this.store.createSession(sha256(token), { ...s.session, createdAt: now, expiresAt: now + this.limits.sessionMs });
-    this.store.expireSession(s.tokenHash, now + ROTATION_GRACE_MS);
+    await this.store.createSession(sha256(token), { ...s.session, createdAt: now, expiresAt: now + this.limits.sessionMs });
     void reply.setCookie(SESSION_COOKIE, token, this.cookieOpts(req, true, this.limits.sessionMs));
     void reply.setCookie(CSRF_COOKIE, s.session.csrf, this.cookieOpts(req, false, this.limits.sessionMs));
   }
 
-  end(req: FastifyRequest, reply: FastifyReply, s: SignedIn | null): void {
-    if (s) this.store.deleteSession(s.tokenHash);
+  async end(req: FastifyRequest, reply: FastifyReply, s: SignedIn | null): Promise<void> {
+    if (s) await this.store.deleteSession(s.tokenHash);
     void reply.clearCookie(SESSION_COOKIE, { path: '/' });
     void reply.clearCookie(CSRF_COOKIE, { path: '/' });
   }

@@ -33,15 +33,15 @@ export function registerTournamentGuard(app: FastifyInstance, ctx: AccountsConte
       const club = clubParam(req);
       if (club === undefined) return;
       if (!req.signedIn) return accountFail(reply, 401, 'signInRequired');
-      if (!store.club(club)) return accountFail(reply, 404, 'clubNotFound');
-      const role = store.role(club, req.signedIn.account.id);
+      if (!(await store.club(club))) return accountFail(reply, 404, 'clubNotFound');
+      const role = await store.role(club, req.signedIn.account.id);
       if (!role || !(STAFF as readonly string[]).includes(role)) return accountFail(reply, 403, 'forbidden');
       return;
     }
     const id = (req.params as { id?: string }).id;
-    const club = req.signedIn && id ? store.clubOfTournament(id) : null;
+    const club = req.signedIn && id ? await store.clubOfTournament(id) : null;
     if (!club || !req.signedIn) return;
-    const role = store.role(club, req.signedIn.account.id);
+    const role = await store.role(club, req.signedIn.account.id);
     if (!role || !(STAFF as readonly string[]).includes(role)) return accountFail(reply, 403, 'forbidden');
   });
 
@@ -55,16 +55,16 @@ export function registerTournamentGuard(app: FastifyInstance, ctx: AccountsConte
       if (club === undefined || typeof payload !== 'string') return payload;
       const id = (JSON.parse(payload) as { id?: string }).id;
       if (!id) return payload;
-      store.linkTournament(id, club);
-      store.audit({ at: Date.now(), actorId, club, action: 'tournament.create', target: id });
+      await store.linkTournament(id, club);
+      await store.audit({ at: Date.now(), actorId, club, action: 'tournament.create', target: id });
       return payload;
     }
     const params = req.params as { id?: string; round?: string; table?: string };
-    const club = params.id ? store.clubOfTournament(params.id) : null;
+    const club = params.id ? await store.clubOfTournament(params.id) : null;
     if (club) {
       const target = params.round ? `${params.id}/${params.round}/${params.table}` : (params.id ?? null);
       const reason = (req.body as { reason?: unknown } | null)?.reason;
-      store.audit({ at: Date.now(), actorId, club, action: actionOf(req.method, route), target, detail: { method: req.method, route, ...(typeof reason === 'string' ? { reason } : {}) } });
+      await store.audit({ at: Date.now(), actorId, club, action: actionOf(req.method, route), target, detail: { method: req.method, route, ...(typeof reason === 'string' ? { reason } : {}) } });
     }
     return payload;
   });

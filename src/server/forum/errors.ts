@@ -18,6 +18,9 @@ export type ForumErrorCode =
   | 'extendLimit'
   | 'banned'
   | 'entryPosts'
+  | 'clubBanned'
+  | 'notClubStaff'
+  | 'busy'
   | 'engine';
 
 const TEXT: Record<ForumErrorCode, [string, string]> = {
@@ -39,6 +42,9 @@ const TEXT: Record<ForumErrorCode, [string, string]> = {
   extendLimit: ['Продление не больше суток за раз', 'An extension is at most one day at a time'],
   banned: ['Игрок отстранён от игр сезона за неявку', 'The player is banned from the season for a no-show'],
   entryPosts: ['Для входа в игру нужно больше сообщений на форуме', 'More forum posts are needed to enter'],
+  clubBanned: ['Клуб отстранил игрока от этого сезона', 'The club has banned the player from this season'],
+  notClubStaff: ['Связать сезон с клубом может только владелец или судья клуба (войдите в аккаунт)', "Only the club's owner or judge may tie a season to the club (sign in)"],
+  busy: ['Игру одновременно меняют: повторите', 'The game is being changed at the same moment: try again'],
   engine: ['Ход отклонён', 'Move refused'],
 };
 

@@ -8,6 +8,7 @@ import { forumError, type ForumError, type Outcome } from './errors.js';
 import { atomFeed } from './feed.js';
 import { isNightVerb, type ForumGame } from './game.js';
 import { hashKey, newKey, type ForumService } from './service.js';
+import type { Season } from './types.js';
 import { channelParam, channelsFor, deskOf, gameSummary, needsOf, postsPage, votesOf } from './views.js';
 
 type Req = FastifyRequest<{ Params: Record<string, string>; Querystring: Record<string, string | undefined>; Body: unknown }>;
@@ -31,7 +32,16 @@ const ExtendBody = z.object({ minutes: z.number().int().min(1).max(1440) }).stri
 const ReplaceBody = z.object({ seat: z.number().int().min(1).max(30), name: Name }).strict();
 const NoteBody = z.object({ post: z.number().int().positive(), text: z.string().max(4000) }).strict();
 const SeenBody = z.object({ post: z.number().int().min(0).optional(), msg: z.number().int().min(0).optional() }).strict();
-const SeasonBody = z.object({ name: z.string().trim().min(1).max(120), entryPosts: z.number().int().min(0).max(100000).default(0), banSeasons: z.number().int().min(0).max(100).default(3) }).strict();
+const SeasonBody = z
+  .object({
+    name: z.string().trim().min(1).max(120),
+    entryPosts: z.number().int().min(0).max(100000).default(0),
+    banSeasons: z.number().int().min(0).max(100).default(3),
+    // The club the season is played for, and the club's name of the season in its bans (default: the name).
+    club: z.string().min(1).max(32).optional(),
+    clubSeason: z.string().trim().min(1).max(40).optional(),
+  })
+  .strict();
 const SeasonPosts = z.object({ player: Name, posts: z.number().int().min(0).max(100000) }).strict();
 const NeedsBody = z.object({ games: z.array(z.object({ id: z.string().regex(ID), key: z.string().max(64) }).strict()).max(50) }).strict();
 
@@ -58,7 +68,7 @@ function parse<S extends z.ZodType>(schema: S, body: unknown): z.infer<S> {
   return r.data;
 }
 
-const STATUS: Partial<Record<ForumError['code'], number>> = { notFound: 404, badKey: 403, notBlack: 403, malformed: 400, tooLong: 400 };
+const STATUS: Partial<Record<ForumError['code'], number>> = { notFound: 404, badKey: 403, notBlack: 403, malformed: 400, tooLong: 400, notClubStaff: 403 };
 
 function answer<T>(reply: FastifyReply, out: Outcome<T>, ok: (v: T) => unknown): unknown {
   if (!out.ok) return reply.code(STATUS[out.error.code] ?? 409).send({ error: out.error });
@@ -260,9 +270,12 @@ export function registerForumHttp(app: FastifyInstance, svc: ForumService): void
     const b = parse(ExtendBody, req.body);
     return svc.run(g.doc.id, (x, now) => x.extend(b.minutes, now));
   });
-  host('host/replace', (req, g) => {
+  host('host/replace', async (req, g) => {
     const b = parse(ReplaceBody, req.body);
     const key = newKey();
+    const season = g.doc.seasonId ? ((await svc.store.getSeason(g.doc.seasonId))?.doc ?? null) : null;
+    const refused = await svc.seatRefusal(season, b.name);
+    if (refused) return { ok: false, error: refused };
     return svc.run(g.doc.id, (x, now) => {
       const r = x.replace(b.seat, b.name, hashKey(key), now);
       return r.ok ? { ok: true, value: { key } } : r;
@@ -321,11 +334,12 @@ export function registerForumHttp(app: FastifyInstance, svc: ForumService): void
     '/api/forum/seasons',
     route(async (req, reply) => {
       const b = parse(SeasonBody, req.body);
-      const { season, adminKey } = await svc.createSeason(b.name, b.entryPosts, b.banSeasons);
-      return reply.code(201).send({ id: season.id, adminKey });
+      const club = b.club ? { id: b.club, season: b.clubSeason ?? b.name } : undefined;
+      const out = await svc.createSeason(b.name, b.entryPosts, b.banSeasons, club, req.signedIn?.account.id);
+      return answer(reply.code(201), out, ({ season, adminKey }) => ({ id: season.id, adminKey }));
     }),
   );
-  const publicSeason = (s: NonNullable<Awaited<ReturnType<typeof svc.store.getSeason>>>) => {
+  const publicSeason = (s: Season) => {
     const { adminKeyHash: _h, ...rest } = s;
     return rest;
   };
@@ -338,13 +352,13 @@ export function registerForumHttp(app: FastifyInstance, svc: ForumService): void
     route(async (req) => {
       const s = ID.test(req.params['sid'] ?? '') ? await svc.store.getSeason(req.params['sid']!) : null;
       if (!s) throw new HttpFail(404, forumError('notFound'));
-      return publicSeason(s);
+      return publicSeason(s.doc);
     }),
   );
   app.post(
     '/api/forum/seasons/:sid/posts',
     route(async (req) => {
-      const s = ID.test(req.params['sid'] ?? '') ? await svc.store.getSeason(req.params['sid']!) : null;
+      const s = (ID.test(req.params['sid'] ?? '') ? await svc.store.getSeason(req.params['sid']!) : null)?.doc;
       if (!s) throw new HttpFail(404, forumError('notFound'));
       const key = keyOf(req);
       if (!key || hashKey(key) !== s.adminKeyHash) throw new HttpFail(403, forumError('badKey'));

@@ -6,7 +6,7 @@ import { validateSetup, type Viewer } from '../../engine/index.js';
 import { DEFAULT_SCHEDULE, firstOpening, ScheduleSchema, type Schedule } from './calendar.js';
 import type { ForumClock } from './clock.js';
 import { botTurn } from './bots.js';
-import { done, fail, forumError, type Outcome } from './errors.js';
+import { done, fail, forumError, type ForumError, type Outcome } from './errors.js';
 import { dayClosed, ForumGame } from './game.js';
 import type { ForumStore } from './store.js';
 import type { ForumGameDoc, Season } from './types.js';
@@ -34,48 +34,90 @@ export interface Created {
   seatKeys: Record<number, string>;
 }
 
+/** How often a process looks for games other processes created or changed (ms). */
+const SYNC_MS = 5000;
+/** A write that lost to another process's is redone on the newer game this many times at most. */
+const ATTEMPTS = 8;
+
+export interface ForumServiceOptions {
+  /** How often to pick up other processes' games (FORUM_SYNC_MS; 0: never). Default 5 s. */
+  syncMs?: number;
+  /** The accounts' clubs, when the server has accounts (index.ts). */
+  clubs?: ForumClubs;
+}
+
+/** What the forum asks of the accounts' clubs (accounts/store.ts). */
+export interface ForumClubs {
+  /** Whether the club banned the account of this nickname from the club's season `season` (club_bans). */
+  banned(clubId: string, season: string, nickname: string): Promise<boolean>;
+  /** Whether the account is an owner or judge of the club (who may tie a forum season to it). */
+  staff(clubId: string, accountId: string): Promise<boolean>;
+}
+
 export class ForumService {
-  private games = new Map<string, ForumGame>();
+  /** The games this process has read, at the revision read. */
+  private games = new Map<string, { game: ForumGame; revision: number }>();
   private queues = new Map<string, Promise<unknown>>();
   private cancels = new Map<string, () => void>();
   private closed = false;
-  /** Called after every stored change of a game (live updates). */
+  private syncTimer: NodeJS.Timeout | null = null;
+  /** Called after every stored change of a game, and when another process's change is picked up. */
   onChange: (id: string) => void = () => undefined;
 
   constructor(
     readonly store: ForumStore,
     readonly clock: ForumClock,
     private log: Log,
+    private opts: ForumServiceOptions = {},
   ) {}
 
   now(): number {
     return this.clock.now();
   }
 
-  /** Resume every unfinished game: catch up on phases missed while down, re-arm the calendar. */
+  /**
+   * Resume every unfinished game: catch up on phases missed while down, re-arm the calendar; then
+   * every few seconds pick up the games other processes on the same database created or changed.
+   */
   async load(): Promise<number> {
-    const docs = await this.store.openGames();
-    for (const d of docs) {
-      try {
-        this.games.set(d.id, new ForumGame(d));
-      } catch (e) {
-        this.log.error({ forum: d.id, err: String(e) }, 'forum game not rebuilt');
-      }
+    await this.sync();
+    const ms = this.opts.syncMs ?? SYNC_MS;
+    if (ms > 0 && !this.closed) {
+      this.syncTimer = setInterval(() => void this.sync().catch((e: unknown) => this.log.warn({ err: String(e) }, 'forum sync failed')), ms);
+      this.syncTimer.unref();
     }
-    await Promise.all([...this.games.keys()].map((id) => this.run(id, () => done(true))));
     return this.games.size;
   }
 
-  async game(id: string): Promise<ForumGame | null> {
-    const g = this.games.get(id);
-    if (g) return g;
-    const d = await this.store.getGame(id);
-    if (!d) return null;
-    const game = new ForumGame(d);
-    this.games.set(id, game);
-    return game;
+  /** Open games new to this process, or changed by another, are read again and their calendars armed. */
+  async sync(): Promise<void> {
+    const open = await this.store.openGames();
+    const stale = open.filter((s) => (this.games.get(s.doc.id)?.revision ?? 0) < s.revision);
+    await Promise.all(stale.map((s) => this.run(s.doc.id, () => done(true)).catch(() => undefined)));
   }
 
+  /** The game as stored now (this process's copy if no other process changed it since). */
+  async game(id: string): Promise<ForumGame | null> {
+    return (await this.fresh(id))?.game ?? null;
+  }
+
+  private async fresh(id: string): Promise<{ game: ForumGame; revision: number } | null> {
+    const s = await this.store.getGame(id);
+    if (!s) return null;
+    const cached = this.games.get(id);
+    if (cached && cached.revision === s.revision) return cached;
+    let game: ForumGame;
+    try {
+      game = new ForumGame(s.doc);
+    } catch (e) {
+      this.log.error({ forum: id, err: String(e) }, 'forum game not rebuilt');
+      return null;
+    }
+    const cur = { game, revision: s.revision };
+    this.games.set(id, cur);
+    if (cached) this.onChange(id); // another process changed it
+    return cur;
+  }
   async create(input: CreateInput): Promise<Outcome<Created>> {
     const schedule = ScheduleSchema.safeParse({ ...DEFAULT_SCHEDULE, ...(input.schedule ?? {}) });
     if (!schedule.success) return fail(forumError('malformed', { ru: 'расписание', en: 'schedule' }));
@@ -83,7 +125,7 @@ export class ForumService {
     const options: Record<string, unknown> = { ...(input.options ?? {}) };
     delete options['autokillSpent']; // the season's to say, not the creator's
     if (input.seasonId) {
-      season = await this.store.getSeason(input.seasonId);
+      season = (await this.store.getSeason(input.seasonId))?.doc ?? null;
       if (!season) return fail(forumError('notFound'));
       // R42: who has spent the season's auto-vote plays with it spent.
       const spent = input.players.map((p, i) => (!p.bot && season!.players[p.name]?.autokillSpent ? i + 1 : 0)).filter((x) => x > 0);
@@ -93,6 +135,8 @@ export class ForumService {
         const row = season.players[p.name];
         if (row?.bannedUntil !== undefined && season.number <= row.bannedUntil) return fail(forumError('banned', { ru: p.name, en: p.name }));
         if ((row?.posts ?? 0) < season.entryPosts) return fail(forumError('entryPosts', { ru: p.name, en: p.name }));
+        const refused = await this.seatRefusal(season, p.name);
+        if (refused) return fail(refused);
       }
     }
     const seed = randomBytes(16).toString('hex');
@@ -125,12 +169,9 @@ export class ForumService {
       botsDone: '',
     };
     if (input.seasonId) doc.seasonId = input.seasonId;
-    await this.store.putGame(doc);
-    this.games.set(id, new ForumGame(doc));
-    if (season) {
-      season.games.push(id);
-      await this.store.putSeason(season);
-    }
+    await this.store.createGame(doc);
+    this.games.set(id, { game: new ForumGame(doc), revision: 1 });
+    if (season) await this.updateSeason(season.id, (s) => void s.games.push(id));
     return done({ id, hostKey, seatKeys });
   }
 
@@ -150,32 +191,44 @@ export class ForumService {
   run<T>(id: string, fn: (g: ForumGame, now: number) => Outcome<T>): Promise<Outcome<T>> {
     const prev = this.queues.get(id) ?? Promise.resolve();
     const next = prev.then(async (): Promise<Outcome<T>> => {
-      let g = await this.game(id);
-      if (!g) return fail(forumError('notFound'));
-      const before = JSON.stringify(g.doc);
-      const now = this.now();
-      let out: Outcome<T>;
-      try {
-        out = fn(g, now);
-        if (!out.ok) {
-          // A refusal leaves nothing behind (not even the player's own line before the engine said no).
-          g = new ForumGame(JSON.parse(before) as ForumGameDoc);
-          this.games.set(id, g);
+      for (let attempt = 1; ; attempt++) {
+        const cur = await this.fresh(id);
+        if (!cur) return fail(forumError('notFound'));
+        let g = cur.game;
+        const before = JSON.stringify(g.doc);
+        const wasFinished = g.doc.status === 'finished';
+        const now = this.now();
+        let out: Outcome<T>;
+        try {
+          out = fn(g, now);
+          if (!out.ok) {
+            // A refusal leaves nothing behind (not even the player's own line before the engine said no).
+            g = new ForumGame(JSON.parse(before) as ForumGameDoc);
+            this.games.set(id, { game: g, revision: cur.revision });
+          }
+          this.advance(g, now);
+        } catch (e) {
+          this.log.error({ forum: id, err: String(e) }, 'forum operation failed');
+          this.games.set(id, { game: new ForumGame(JSON.parse(before) as ForumGameDoc), revision: cur.revision });
+          return fail(forumError('malformed'));
         }
-        this.advance(g, now);
-      } catch (e) {
-        this.log.error({ forum: id, err: String(e) }, 'forum operation failed');
-        g.doc = JSON.parse(before) as ForumGameDoc;
-        this.games.set(id, new ForumGame(g.doc));
-        return fail(forumError('malformed'));
+        if (JSON.stringify(g.doc) !== before) {
+          // Stored only over the revision it was made from. Several processes arm every game's
+          // calendar; when a deadline comes they all try its phase change, one write lands, and
+          // the others, redoing it on the stored game, find nothing left to do (docs/scale-out.md).
+          if (!(await this.store.updateGame(g.doc, cur.revision))) {
+            this.games.delete(id);
+            if (attempt < ATTEMPTS) continue;
+            return fail(forumError('busy'));
+          }
+          this.games.set(id, { game: g, revision: cur.revision + 1 });
+          // Only the write that finished the game tells its season (never twice).
+          if (!wasFinished && g.doc.status === 'finished') await this.finishSeason(g);
+          this.onChange(id);
+        }
+        this.arm(g);
+        return out;
       }
-      if (JSON.stringify(g.doc) !== before) {
-        await this.store.putGame(g.doc);
-        if (g.doc.status === 'finished') await this.finishSeason(g);
-        this.onChange(id);
-      }
-      this.arm(g);
-      return out;
     });
     this.queues.set(
       id,
@@ -227,7 +280,7 @@ export class ForumService {
   /** The earliest wake of any game (tests drive a fake clock from one to the next). */
   earliestWake(): number | null {
     let best: number | null = null;
-    for (const g of this.games.values()) {
+    for (const { game: g } of this.games.values()) {
       const w = this.nextWake(g);
       if (w !== null && (best === null || w < best)) best = w;
     }
@@ -262,7 +315,9 @@ export class ForumService {
 
   // ---- seasons -----------------------------------------------------------------------------
 
-  async createSeason(name: string, entryPosts: number, banSeasons: number): Promise<{ season: Season; adminKey: string }> {
+  /** A new season; tied to a club (`club`) only by the club's owner or judge (`by`, an account id). */
+  async createSeason(name: string, entryPosts: number, banSeasons: number, club?: Season['club'], by?: string): Promise<Outcome<{ season: Season; adminKey: string }>> {
+    if (club && !(by && this.opts.clubs && (await this.opts.clubs.staff(club.id, by)))) return fail(forumError('notClubStaff'));
     const all = await this.store.listSeasons();
     const adminKey = newKey();
     const season: Season = {
@@ -275,6 +330,7 @@ export class ForumService {
       number: all.length + 1,
       games: [],
       players: {},
+      ...(club ? { club } : {}),
     };
     // What the community carries over: earlier seasons' bans and post counts.
     for (const old of all)
@@ -283,47 +339,65 @@ export class ForumService {
         cur.posts += row.posts;
         if (row.bannedUntil !== undefined) cur.bannedUntil = Math.max(cur.bannedUntil ?? 0, row.bannedUntil);
       }
-    await this.store.putSeason(season);
-    return { season, adminKey };
+    await this.store.createSeason(season);
+    return done({ season, adminKey });
+  }
+
+  /**
+   * Why `name` may not take a seat in a game of `season`, or null: the club the season belongs to
+   * banned the account of that nickname from this season (accounts/clubs, club_bans).
+   */
+  async seatRefusal(season: Season | null, name: string): Promise<ForumError | null> {
+    if (!season?.club || !this.opts.clubs) return null;
+    return (await this.opts.clubs.banned(season.club.id, season.club.season, name)) ? forumError('clubBanned', { ru: name, en: name }) : null;
+  }
+
+  /** Change a season over the revision read; redone on a newer one if another process got there first. */
+  private async updateSeason(id: string, change: (s: Season) => void): Promise<Season | null> {
+    for (let attempt = 1; attempt <= ATTEMPTS; attempt++) {
+      const cur = await this.store.getSeason(id);
+      if (!cur) return null;
+      change(cur.doc);
+      if (await this.store.updateSeason(cur.doc, cur.revision)) return cur.doc;
+    }
+    throw new Error(`season ${id}: too many concurrent changes`);
   }
 
   /** The season learns a finished game: games, wins, posts, autokills spent, no-shows. */
   private async finishSeason(g: ForumGame): Promise<void> {
     if (!g.doc.seasonId || !g.state) return;
-    const season = await this.store.getSeason(g.doc.seasonId);
-    if (!season) return;
     const s = g.state;
     const autos = new Set<number>();
     for (const e of s.log) if (e.t === 'dayTally') for (const v of e.votes) if (v.auto) autos.add(v.seat);
-    g.doc.seats.forEach((x, i) => {
-      if (x.bot) return;
-      const row = (season.players[x.name] ??= { autokillSpent: false, posts: 0, games: 0, wins: 0, noShows: 0 });
-      row.games += 1;
-      row.posts += g.doc.posts.filter((p) => p.by === i + 1).length;
-      if (s.winner && s.seats[i]!.team === s.winner) row.wins += 1;
-      if (autos.has(i + 1)) row.autokillSpent = true;
-      // A player removed for silence is a no-show: banned for the season's count of seasons.
-      const ex = s.seats[i]!.exit;
-      if (ex?.cause === 'removal') {
-        row.noShows += 1;
-        row.bannedUntil = season.number + season.banSeasons;
-      }
-    });
-    await this.store.putSeason(season);
+    await this.updateSeason(g.doc.seasonId, (season) =>
+      g.doc.seats.forEach((x, i) => {
+        if (x.bot) return;
+        const row = (season.players[x.name] ??= { autokillSpent: false, posts: 0, games: 0, wins: 0, noShows: 0 });
+        row.games += 1;
+        row.posts += g.doc.posts.filter((p) => p.by === i + 1).length;
+        if (s.winner && s.seats[i]!.team === s.winner) row.wins += 1;
+        if (autos.has(i + 1)) row.autokillSpent = true;
+        // A player removed for silence is a no-show: banned for the season's count of seasons.
+        const ex = s.seats[i]!.exit;
+        if (ex?.cause === 'removal') {
+          row.noShows += 1;
+          row.bannedUntil = season.number + season.banSeasons;
+        }
+      }),
+    );
   }
 
   /** Add posts counted toward entry (the community's forum outside the games). */
-  async addPosts(seasonId: string, player: string, posts: number): Promise<Season | null> {
-    const season = await this.store.getSeason(seasonId);
-    if (!season) return null;
-    const row = (season.players[player] ??= { autokillSpent: false, posts: 0, games: 0, wins: 0, noShows: 0 });
-    row.posts += posts;
-    await this.store.putSeason(season);
-    return season;
+  addPosts(seasonId: string, player: string, posts: number): Promise<Season | null> {
+    return this.updateSeason(seasonId, (season) => {
+      const row = (season.players[player] ??= { autokillSpent: false, posts: 0, games: 0, wins: 0, noShows: 0 });
+      row.posts += posts;
+    });
   }
 
   close(): void {
     this.closed = true;
+    if (this.syncTimer) clearInterval(this.syncTimer);
     for (const c of this.cancels.values()) c();
     this.cancels.clear();
   }

@@ -1,51 +1,90 @@
 // Forum games and seasons behind a small asynchronous interface (like Storage for tables), with
-// an in-memory store and a SQLite one in the server's database file.
+// an in-memory store and one SQL store for SQLite and PostgreSQL (store-sql.ts). Every document
+// carries a revision: a change is stored only over the revision it was made from, so processes
+// sharing one database never overwrite each other's changes (service.ts retries on the newer one).
 import type { ForumGameDoc, Season } from './types.js';
 
+/** A stored document and its revision (1 when created, +1 on every change). */
+export interface Stored<T> {
+  doc: T;
+  revision: number;
+}
+
 export interface ForumStore {
-  putGame(doc: ForumGameDoc): Promise<void>;
-  getGame(id: string): Promise<ForumGameDoc | null>;
-  /** Games still to play (a restart resumes their calendars). */
-  openGames(): Promise<ForumGameDoc[]>;
+  /** A new game (revision 1); throws if the id exists. */
+  createGame(doc: ForumGameDoc): Promise<void>;
+  getGame(id: string): Promise<Stored<ForumGameDoc> | null>;
+  /** Store a change made from revision `expected`; false (nothing stored) if the game moved on since. */
+  updateGame(doc: ForumGameDoc, expected: number): Promise<boolean>;
+  /** Games still to play (a restart resumes their calendars; other processes' new games are found). */
+  openGames(): Promise<Stored<ForumGameDoc>[]>;
   listGames(limit: number): Promise<ForumGameDoc[]>;
-  putSeason(s: Season): Promise<void>;
-  getSeason(id: string): Promise<Season | null>;
+  createSeason(s: Season): Promise<void>;
+  getSeason(id: string): Promise<Stored<Season> | null>;
+  /** Like updateGame, for a season. */
+  updateSeason(s: Season, expected: number): Promise<boolean>;
   listSeasons(): Promise<Season[]>;
   close(): Promise<void>;
 }
 
-const copy = <T>(x: T): T => JSON.parse(JSON.stringify(x)) as T;
+/** Documents as JSON text with their revision, copied in and out (a caller never holds stored state). */
+class Docs<T extends { id: string }> {
+  private rows = new Map<string, { json: string; revision: number }>();
+  create(doc: T): void {
+    if (this.rows.has(doc.id)) throw new Error(`${doc.id} exists`);
+    this.rows.set(doc.id, { json: JSON.stringify(doc), revision: 1 });
+  }
+  get(id: string): Stored<T> | null {
+    const r = this.rows.get(id);
+    return r ? { doc: JSON.parse(r.json) as T, revision: r.revision } : null;
+  }
+  update(doc: T, expected: number): boolean {
+    const r = this.rows.get(doc.id);
+    if (!r || r.revision !== expected) return false;
+    this.rows.set(doc.id, { json: JSON.stringify(doc), revision: expected + 1 });
+    return true;
+  }
+  all(): Stored<T>[] {
+    return [...this.rows.keys()].map((id) => this.get(id)!);
+  }
+}
 
 export class MemoryForumStore implements ForumStore {
-  private games = new Map<string, string>();
-  private seasons = new Map<string, string>();
-  putGame(doc: ForumGameDoc): Promise<void> {
-    this.games.set(doc.id, JSON.stringify(doc));
-    return Promise.resolve();
+  private games = new Docs<ForumGameDoc>();
+  private seasons = new Docs<Season>();
+  async createGame(doc: ForumGameDoc): Promise<void> {
+    this.games.create(doc);
   }
-  getGame(id: string): Promise<ForumGameDoc | null> {
-    const g = this.games.get(id);
-    return Promise.resolve(g ? (JSON.parse(g) as ForumGameDoc) : null);
+  async getGame(id: string): Promise<Stored<ForumGameDoc> | null> {
+    return this.games.get(id);
   }
-  openGames(): Promise<ForumGameDoc[]> {
-    return Promise.resolve([...this.games.values()].map((g) => JSON.parse(g) as ForumGameDoc).filter((g) => g.status !== 'finished'));
+  async updateGame(doc: ForumGameDoc, expected: number): Promise<boolean> {
+    return this.games.update(doc, expected);
   }
-  listGames(limit: number): Promise<ForumGameDoc[]> {
-    const all = [...this.games.values()].map((g) => JSON.parse(g) as ForumGameDoc);
-    return Promise.resolve(all.sort((a, b) => b.createdAt - a.createdAt).slice(0, limit));
+  async openGames(): Promise<Stored<ForumGameDoc>[]> {
+    return this.games.all().filter((g) => g.doc.status !== 'finished');
   }
-  putSeason(s: Season): Promise<void> {
-    this.seasons.set(s.id, JSON.stringify(s));
-    return Promise.resolve();
+  async listGames(limit: number): Promise<ForumGameDoc[]> {
+    return this.games
+      .all()
+      .map((g) => g.doc)
+      .sort((a, b) => b.createdAt - a.createdAt)
+      .slice(0, limit);
   }
-  getSeason(id: string): Promise<Season | null> {
-    const s = this.seasons.get(id);
-    return Promise.resolve(s ? (JSON.parse(s) as Season) : null);
+  async createSeason(s: Season): Promise<void> {
+    this.seasons.create(s);
   }
-  listSeasons(): Promise<Season[]> {
-    return Promise.resolve([...this.seasons.values()].map((s) => copy(JSON.parse(s) as Season)));
+  async getSeason(id: string): Promise<Stored<Season> | null> {
+    return this.seasons.get(id);
   }
-  close(): Promise<void> {
-    return Promise.resolve();
+  async updateSeason(s: Season, expected: number): Promise<boolean> {
+    return this.seasons.update(s, expected);
   }
+  async listSeasons(): Promise<Season[]> {
+    return this.seasons
+      .all()
+      .map((s) => s.doc)
+      .sort((a, b) => a.createdAt - b.createdAt);
+  }
+  async close(): Promise<void> {}
 }

@@ -105,4 +105,9 @@ export interface Season {
   games: string[];
   /** Per player name: whether the season's autokill is spent, posts counted, no-shows. */
   players: Record<string, { autokillSpent: boolean; posts: number; games: number; wins: number; noShows: number; bannedUntil?: number }>;
+  /**
+   * The club this season is played for (accounts' clubs), and the club's name for the season in
+   * its bans: a player whose account the club banned from it takes no seat in the season's games.
+   */
+  club?: { id: string; season: string };
 }

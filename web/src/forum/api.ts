@@ -1,10 +1,16 @@
 // The forum API (docs/forum.md) for the pages, and each game's key kept in this browser.
 import './text.js';
+// The server's forum types, type-only (erased from the bundle): the thread's posts, the private
+// channels' messages, what a seat owes now, the schedule.
+import type { Schedule } from '../../../src/server/forum/calendar.js';
+import type { ForumError } from '../../../src/server/forum/errors.js';
+import type { Message, Post } from '../../../src/server/forum/types.js';
+import type { Need } from '../../../src/server/forum/views.js';
 
-export interface ForumErr {
-  code: string;
-  message: { ru: string; en: string };
-}
+export type { Message, Need, Post };
+
+/** The server's forum error, or an HTTP status the page names itself (`http502`). */
+export type ForumErr = Omit<ForumError, 'code' | 'rejection'> & { code: ForumError['code'] | `http${number}` };
 export class ForumApiError extends Error {
   constructor(readonly error: ForumErr) {
     super(error.message.en);
@@ -50,17 +56,12 @@ export interface Seat {
   before?: string[];
   exit?: { cause: string };
 }
-export interface Need {
-  kind: string;
-  deadline?: number;
-  soon?: boolean;
-}
 export interface Game {
   id: string;
   title: string;
   status: 'lobby' | 'playing' | 'finished';
   now: number;
-  schedule: { utcOffsetMinutes: number; dayOpens: string; voteCloses: string; lawyerMinutes: number; kamikazeMinutes: number };
+  schedule: Schedule;
   phase: {
     phase: 'day' | 'night';
     number: number;
@@ -76,23 +77,4 @@ export interface Game {
   needs?: Need[];
   legal?: { do: string; target?: number | null }[];
   team?: { seats: number[]; sender: number | null };
-}
-export interface Post {
-  n: number;
-  at: number;
-  by: number;
-  name: string;
-  text: string;
-  replyTo?: number;
-  quote?: string;
-  auto?: boolean;
-  note?: string;
-}
-export interface Message {
-  n: number;
-  at: number;
-  channel: string;
-  by: number;
-  text: string;
-  kind: string;
 }

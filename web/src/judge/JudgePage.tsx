@@ -8,7 +8,7 @@ import { createdTable, rememberCreated } from '../lib/storage.js';
 import { queryParam, routeParam } from '../lib/router.js';
 import { useGameClient, useGameSnapshot } from '../lib/ws.js';
 import { DayPanel } from './DayPanel.js';
-import { describeCommand, describeEvent, roleName, teamName } from './format.js';
+import { describeCommand, describeEvent } from './format.js';
 import { useLang, type Lang } from './lang.js';
 import { IntroNightPanel, NightPanel } from './NightPanel.js';
 import { tableChannel, type TableMsg } from './broadcast.js';
@@ -16,7 +16,9 @@ import { forgetGame, saveGame } from './offline.js';
 import { randomSalt } from './deal.js';
 import { allCommands, gameFromRecord, recordOf, newGame, type JudgeGame } from './session.js';
 import { remaining } from './timer.js';
+import { GameOverPanel } from './GameOverPanel.js';
 import { SetupPanel, type ServerCreate } from './SetupPanel.js';
+import { SlotTools, slotTitle, useTournamentSlot } from './TournamentSlot.js';
 import { download, Qr, Rule } from './ui.js';
 import { useJudge, type Flash, type Transport } from './useJudge.js';
 import { VotePanel } from './VotePanel.js';
@@ -78,42 +80,6 @@ function FlashView({ flash, lang }: { flash: Flash | null; lang: Lang }) {
   );
 }
 
-function GameOverPanel({ s, lang, id, onRecord, onPublish }: { s: GameState; lang: Lang; id: string; onRecord: () => void; onPublish?: () => void }) {
-  return (
-    <div className="panel over" data-testid="game-over">
-      <h2>
-        {L(lang, 'Игра окончена: победа —', 'Game over:')} {teamName(s.winner, lang)} <Rule rule="R15" />
-      </h2>
-      <table className="roles">
-        <tbody>
-          {s.seats.map((x) => (
-            <tr key={x.seat} className={`team-${x.team}`}>
-              <td>№{x.seat}</td>
-              <td>{x.name}</td>
-              <td>{roleName(x.role, lang)}</td>
-              <td>{x.alive ? L(lang, 'в игре', 'alive') : L(lang, 'выбыл', 'out')}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-      <div className="actions">
-        <a className="button big primary" href={`/protocol/${encodeURIComponent(id)}`} data-testid="to-protocol">
-          {L(lang, 'Протокол игры', 'Game protocol')}
-        </a>
-        <button type="button" className="big" data-testid="download-record" onClick={onRecord}>
-          {L(lang, 'Скачать запись', 'Download the record')}
-        </button>
-        {onPublish && (
-          <button type="button" className="big" data-testid="publish-finished" onClick={onPublish}>
-            {L(lang, 'Опубликовать на сервере', 'Publish on the server')}
-          </button>
-        )}
-      </div>
-      {onPublish && <p className="muted">{L(lang, 'Игра записана только на этом устройстве. Опубликуйте её, чтобы протокол, повтор и проверку раздачи видели все.', 'The game is kept on this device only. Publish it so that everyone sees the protocol, the replay and the deal check.')}</p>}
-    </div>
-  );
-}
-
 /**
  * The console is an installable PWA: its manifest and service worker live under /judge/ (web/public/judge),
  * so the worker controls only the console's pages and keeps what they loaded for offline use.
@@ -150,22 +116,6 @@ function displayLink(id: string): string {
 /** The number of the last event the room may see (in the public's own numbering, as a display has it), so a test can wait for a display to catch up. */
 function lastPublicN(s: GameState): number {
   return visibleCount(s, { kind: 'public' }) - 1;
-}
-
-/** A tournament slot's console (`?tournament=…&round=…&table=…` in the organizer's link): its heading. */
-function useTournamentSlot(): { id: string; name: string; round: number; table: number } | null {
-  const [slot, setSlot] = useState<{ id: string; name: string; round: number; table: number } | null>(null);
-  useEffect(() => {
-    const t = queryParam('tournament');
-    const round = Number(queryParam('round'));
-    const table = Number(queryParam('table'));
-    if (!t || !(round > 0) || !(table > 0)) return;
-    fetch(`/api/tournaments/${encodeURIComponent(t)}`)
-      .then((r) => (r.ok ? (r.json() as Promise<{ name: string }>) : null))
-      .then((d) => d && setSlot({ id: t, name: d.name, round, table }))
-      .catch(() => undefined);
-  }, []);
-  return slot;
 }
 
 export default function JudgePage() {
@@ -326,7 +276,7 @@ export default function JudgePage() {
       const c = snap.table.commitment;
       body = (
         <div className="panel setup" data-testid="server-setup">
-          <h2 data-testid="server-setup-title">{slot ? `${slot.name} · ${L(lang, `тур ${slot.round}, стол ${slot.table}`, `round ${slot.round}, table ${slot.table}`)}` : L(lang, 'Стол на сервере', 'Server table')}</h2>
+          <h2 data-testid="server-setup-title">{slotTitle(slot, lang)}</h2>
           {/* The players by seat, as the server table has them (a tournament slot's names). */}
           <ol className="setup-seats" data-testid="server-seats">
             {snap.view.seats.map((x) => (
@@ -408,11 +358,6 @@ export default function JudgePage() {
         <a className="button" href="/">
           {L(lang, 'Город', 'Gorod')}
         </a>
-        {slot && (
-          <a className="button" href={`/t/${encodeURIComponent(slot.id)}`} data-testid="slot-tournament">
-            {L(lang, 'Турнир', 'Tournament')}
-          </a>
-        )}
         <button type="button" onClick={() => setLang(lang === 'ru' ? 'en' : 'ru')} data-testid="lang">
           {lang === 'ru' ? 'EN' : 'RU'}
         </button>
@@ -431,6 +376,8 @@ export default function JudgePage() {
             )}
           </>
         )}
+        {/* Last: its request form takes a full row under the tools. */}
+        {slot && <SlotTools slot={slot} token={token} lang={lang} />}
       </nav>
       {uploadError && (
         <div className="flash error" data-testid="upload-error">

@@ -1,12 +1,14 @@
 // `/t/:id/game/:round/:table`: one game of the tournament — each seat's points with every line and
 // its rule, the protocol, the record's versions (who, when, why), and for the organizer the
-// corrections: extra points given through the tournament, or a corrected record with its reason.
+// corrections: extra points given through the tournament, or a corrected record with its reason,
+// and the requests for a correction (a judge's, a player's, the server's) with how each was resolved.
 import { useEffect, useState } from 'react';
 import type { RoleId } from '../../../src/engine/index.js';
 import { roleName } from '../judge/format.js';
 import { currentLang } from '../lib/i18n.js';
 import { Link, routeParam } from '../lib/router.js';
 import { ErrorLine, fmtPoints, StatusBadge, useErr } from './common.js';
+import { FlagList } from './FlagList.js';
 import { useT } from './i18n.js';
 import { organizerToken, tapi, type GameView, type Tournament } from './tapi.js';
 import './tournament.css';
@@ -28,13 +30,14 @@ export default function GamePage() {
   const [file, setFile] = useState<File | null>(null);
   const [fixReason, setFixReason] = useState('');
   const [done, setDone] = useState<string | null>(null);
+  const [note, setNote] = useState('');
 
   const load = async (): Promise<void> => {
     try {
       const [d, v] = await Promise.all([tapi.get(id, token), tapi.game(id, token, round, table)]);
       setDoc(d);
       setG(v);
-      if (v.status === 'finished') setLines((await tapi.protocol(id, round, table, lang)).lines);
+      if (v.version !== undefined) setLines((await tapi.protocol(id, round, table, lang)).lines);
     } catch (e) {
       setErr(e);
     }
@@ -68,6 +71,19 @@ export default function GamePage() {
       await load();
     } catch (e) {
       setErr(e instanceof SyntaxError ? new Error(t('game.badFile')) : e);
+    }
+  };
+
+  const resolve = async (): Promise<void> => {
+    clear();
+    setDone(null);
+    try {
+      await tapi.resolveFlags(id, token, round, table, { note: note.trim() });
+      setNote('');
+      setDone(t('flag.resolvedDone'));
+      await load();
+    } catch (e) {
+      setErr(e);
     }
   };
 
@@ -138,7 +154,7 @@ export default function GamePage() {
                 <span className="muted small">
                   {' '}
                   {x.by ? `${x.by}, ` : ''}
-                  {new Date(x.at).toLocaleString(lang === 'ru' ? 'ru-RU' : 'en-GB')}
+                  {x.at !== undefined && new Date(x.at).toLocaleString(lang === 'ru' ? 'ru-RU' : 'en-GB')}
                 </span>
               </li>
             ))}
@@ -159,11 +175,28 @@ export default function GamePage() {
           </ol>
         </div>
       )}
-      {token && g.status === 'finished' && (
+      {token && g.flags && g.flags.length > 0 && (
+        <div className="panel no-print" data-testid="flags-panel">
+          <h2>{t('flag.title')}</h2>
+          <FlagList flags={g.flags} />
+          {g.status === 'correction' && (
+            <>
+              <p className="hint">{t('flag.resolveHint')}</p>
+              <div className="trow">
+                <input value={note} onChange={(e) => setNote(e.target.value)} placeholder={t('flag.note')} aria-label={t('flag.note')} maxLength={500} data-testid="resolve-note" />
+                <button type="button" className="btn" disabled={!note.trim()} onClick={() => void resolve()} data-testid="resolve-do">
+                  {t('flag.resolveDo')}
+                </button>
+              </div>
+            </>
+          )}
+        </div>
+      )}
+      {token && (g.version !== undefined || g.status === 'correction') && (
         <div className="panel no-print" data-testid="correction">
           <h2>{t('game.correct')}</h2>
-          <h3>{t('game.extraAdd')}</h3>
-          <div className="trow">
+          {g.version !== undefined && <h3>{t('game.extraAdd')}</h3>}
+          {g.version !== undefined && <div className="trow">
             <select value={player} onChange={(e) => setPlayer(e.target.value)} data-testid="extra-player" aria-label={t('standings.player')}>
               <option value="">{t('standings.player')}</option>
               {g.seats.map((s) => (
@@ -177,7 +210,7 @@ export default function GamePage() {
             <button type="button" className="btn" disabled={!player || !reason.trim() || !Number(points.replace(',', '.'))} onClick={() => void addExtra()} data-testid="extra-add">
               {t('game.extraDo')}
             </button>
-          </div>
+          </div>}
           <h3>{t('game.fixRecord')}</h3>
           <p className="hint">{t('game.fixHint')}</p>
           <div className="trow">
@@ -187,7 +220,7 @@ export default function GamePage() {
               <input type="file" accept="application/json,.json" onChange={(e) => setFile(e.target.files?.[0] ?? null)} data-testid="fix-file" />
             </label>
             <input value={fixReason} onChange={(e) => setFixReason(e.target.value)} placeholder={t('game.reason')} maxLength={500} data-testid="fix-reason" />
-            <button type="button" className="btn" disabled={!file || !fixReason.trim()} onClick={() => void upload()} data-testid="fix-upload">
+            <button type="button" className="btn" disabled={!file || (g.version !== undefined && !fixReason.trim())} onClick={() => void upload()} data-testid="fix-upload">
               {t('game.fixDo')}
             </button>
           </div>

@@ -1,4 +1,5 @@
-// Rounds: each table's state (waiting, playing, finished, corrected) and, for the organizer, its
+// Rounds: each table's state (waiting, playing, finished, waiting for a correction — with why, for
+// the organizer — or corrected) and, for the organizer, its
 // start: an online table (players' links; bots may fill seats) or a judge's console link with a
 // QR code for the judge's phone.
 import { useState } from 'react';
@@ -6,6 +7,7 @@ import { Qr } from '../judge/ui.js';
 import { absolute, judgeLink, seatLink } from '../lib/storage.js';
 import { Link } from '../lib/router.js';
 import { ErrorLine, StatusBadge, useErr, type Loaded } from './common.js';
+import { FlagList } from './FlagList.js';
 import { useT } from './i18n.js';
 import { tapi, type OpenedTable, type Tournament, type TSlot } from './tapi.js';
 
@@ -69,8 +71,8 @@ function SlotCard({ L, doc, g }: { L: Loaded; doc: Tournament; g: TSlot }) {
       <div className="tslot-head">
         <h3>{t('seating.tableN', { n: g.table })}</h3>
         <StatusBadge status={g.status} />
-        {corrected && <span className="status tstatus-correction">{t('status.corrected', { v: g.version })}</span>}
-        {g.status === 'finished' && g.winner && <span className={`winner-tag winner-${g.winner}`}>{t(`winner.${g.winner}`)}</span>}
+        {corrected && <span className="status tstatus-corrected">{t('status.corrected', { v: g.version })}</span>}
+        {g.version !== undefined && g.winner && <span className={`winner-tag winner-${g.winner}`}>{t(`winner.${g.winner}`)}</span>}
       </div>
       <p className="small muted tslot-names">
         {g.seats.map((s) => (
@@ -79,9 +81,10 @@ function SlotCard({ L, doc, g }: { L: Loaded; doc: Tournament; g: TSlot }) {
           </span>
         ))}
       </p>
+      {org && g.status === 'correction' && <FlagList flags={(doc.flags ?? []).filter((f) => f.round === g.round && f.table === g.table)} open />}
       <div className="actions">
         <Link to={`/t/${doc.id}/game/${g.round}/${g.table}`} className="btn btn-small" data-testid={`game-link-${key}`}>
-          {g.status === 'finished' ? t('rounds.result') : t('rounds.game')}
+          {g.version !== undefined ? t('rounds.result') : t('rounds.game')}
         </Link>
         {org && g.status === 'waiting' && !g.tableId && (
           <>
@@ -96,7 +99,7 @@ function SlotCard({ L, doc, g }: { L: Loaded; doc: Tournament; g: TSlot }) {
             </label>
           </>
         )}
-        {org && g.tableId && !opened && g.status !== 'finished' && (
+        {org && g.tableId && !opened && g.version === undefined && (
           <button type="button" className="btn btn-small" onClick={() => void links()} data-testid={`links-${key}`}>
             {t('rounds.links')}
           </button>

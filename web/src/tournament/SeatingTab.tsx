@@ -1,14 +1,14 @@
-// The seating: generate it (tables, games per player) with a progress bar while the server works and
-// its quality figures after; swap two players of a round by hand; print it, one A4 sheet a table.
+// The seating: generate it (tables, games per player) with the server's own progress — moves done
+// of the budget and the meetings' variance now, polled — a cancel button, and its quality figures
+// after; swap two players of a round by hand; print it, one A4 sheet a table.
 import { useEffect, useRef, useState } from 'react';
-import { ErrorLine, useErr, type Loaded } from './common.js';
+import { ApiError } from '../lib/api.js';
+import { ErrorLine, fmtPoints, useErr, type Loaded } from './common.js';
 import { useT } from './i18n.js';
-import { tapi, type Quality, type Tournament } from './tapi.js';
+import { tapi, type Quality, type SeatingJob, type Tournament } from './tapi.js';
 
-/** The server's seating of 20–100 players takes about a second per 30 players (docs/tournaments.md, bench). */
-function expectedMs(players: number, games: number): number {
-  return Math.max(800, players * games * 8);
-}
+/** How often the page asks the server how far the seating got. */
+const POLL_MS = 250;
 
 export function SeatingTab({ L, doc }: { L: Loaded; doc: Tournament }) {
   const { t } = useT();
@@ -18,35 +18,47 @@ export function SeatingTab({ L, doc }: { L: Loaded; doc: Tournament }) {
   const [games, setGames] = useState(doc.options.schedule?.games ?? 10);
   const [seed, setSeed] = useState('');
   const [quality, setQuality] = useState<Quality | null>(null);
-  const [progress, setProgress] = useState<number | null>(null);
+  const [job, setJob] = useState<SeatingJob | null>(null);
   const [err, setErr, clear] = useErr();
   const [swapRound, setSwapRound] = useState(1);
   const [sa, setSa] = useState('');
   const [sb, setSb] = useState('');
-  const timer = useRef<ReturnType<typeof setInterval> | null>(null);
-  useEffect(() => () => void (timer.current && clearInterval(timer.current)), []);
+  // Polling stops when the page goes away (the run goes on at the server, or is cancelled there).
+  const alive = useRef(true);
+  useEffect(() => () => void (alive.current = false), []);
   const begun = doc.rounds.some((r) => r.games.some((g) => g.status !== 'waiting' || g.tableId));
   const divisible = (n * games) % 10 === 0 && n >= 10 * tables;
 
   const generate = async (): Promise<void> => {
     clear();
-    const t0 = Date.now();
-    const want = expectedMs(n, games);
-    setProgress(0);
-    // The bar follows the expected time and slows near its end: it is full when the answer comes.
-    timer.current = setInterval(() => setProgress(Math.min(0.95, 1 - Math.exp(-(Date.now() - t0) / want))), 100);
+    setQuality(null);
     try {
-      const r = await tapi.seat(doc.id, L.token, { tables, games, ...(seed.trim() ? { seed: seed.trim() } : {}) });
-      L.set(r.tournament);
-      setQuality(r.quality);
-      setProgress(1);
+      let v = await tapi.seatJob(doc.id, L.token, { tables, games, ...(seed.trim() ? { seed: seed.trim() } : {}) });
+      setJob(v);
+      while (v.state === 'running' && alive.current) {
+        await new Promise((r) => setTimeout(r, POLL_MS));
+        v = await tapi.seatJobGet(doc.id, L.token, v.id);
+        if (alive.current) setJob(v);
+      }
+      if (v.state === 'done' && v.result) {
+        setQuality(v.result.quality);
+        await L.reload();
+      } else if (v.state === 'failed' && v.error) setErr(new ApiError(400, v.error.code, v.error.message));
     } catch (e) {
       setErr(e);
-      setProgress(null);
-    } finally {
-      if (timer.current) clearInterval(timer.current);
+      setJob(null);
     }
   };
+  const cancel = async (): Promise<void> => {
+    if (!job) return;
+    try {
+      setJob(await tapi.seatJobCancel(doc.id, L.token, job.id));
+    } catch (e) {
+      setErr(e);
+    }
+  };
+  const running = job?.state === 'running';
+  const pct = job ? (job.state === 'done' ? 100 : job.total > 0 ? Math.floor((100 * job.done) / job.total) : 0) : 0;
   const swap = async (): Promise<void> => {
     clear();
     try {
@@ -82,13 +94,28 @@ export function SeatingTab({ L, doc }: { L: Loaded; doc: Tournament }) {
           <p className="hint">{t('seating.plan', { players: n, rounds: tables > 0 ? (n * games) / (10 * tables) : 0 })}</p>
           {!divisible && <p className="error">{t('seating.notDivisible')}</p>}
           {begun && <p className="hint">{t('seating.locked')}</p>}
-          <button type="button" className="btn btn-primary" disabled={!divisible || begun || (progress !== null && progress < 1)} onClick={() => void generate()} data-testid="seat-generate">
-            {doc.rounds.length ? t('seating.regenerate') : t('seating.generate')}
-          </button>
-          {progress !== null && (
-            <div className="tprogress" role="progressbar" aria-valuemin={0} aria-valuemax={100} aria-valuenow={Math.round(progress * 100)} data-testid="seat-progress">
-              <div style={{ width: `${Math.round(progress * 100)}%` }} />
-              <span>{progress >= 1 ? t('seating.done') : t('seating.working')}</span>
+          <div className="actions">
+            <button type="button" className="btn btn-primary" disabled={!divisible || begun || running} onClick={() => void generate()} data-testid="seat-generate">
+              {doc.rounds.length ? t('seating.regenerate') : t('seating.generate')}
+            </button>
+            {running && (
+              <button type="button" className="btn" onClick={() => void cancel()} data-testid="seat-cancel">
+                {t('seating.cancel')}
+              </button>
+            )}
+          </div>
+          {job && job.state !== 'failed' && (
+            <div className="tprogress" role="progressbar" aria-valuemin={0} aria-valuemax={100} aria-valuenow={pct} data-testid="seat-progress" data-state={job.state}>
+              <div style={{ width: `${pct}%` }} />
+              <span>
+                {job.state === 'done'
+                  ? t('seating.done')
+                  : job.state === 'cancelled'
+                    ? t('seating.cancelled')
+                    : job.variance === null
+                      ? t('seating.working')
+                      : t('seating.progress', { pct, v: fmtPoints(job.variance) })}
+              </span>
             </div>
           )}
           {quality && <QualityView q={quality} />}

@@ -28,7 +28,7 @@ export function columns(doc: Tournament, s: Standings, t: (k: string, o?: Record
   for (const g of groups) cols.push({ key: `g-${g}`, label: t(`group.${g}`), value: (r) => r.groups[g] ?? 0, text: (r) => fmtPoints(r.groups[g] ?? 0) });
   if (doc.scoring.rules.some((r) => r.kind === 'firstKilledCompensation')) cols.push({ key: 'ci', label: t('standings.ci'), value: (r) => r.ci, text: (r) => fmtPoints(r.ci) });
   cols.push({ key: 'firstKilled', label: t('standings.firstKilled'), value: (r) => r.firstKilled });
-  const tbs = (s as Standings & { tiebreaks?: { by: string }[] }).tiebreaks ?? [];
+  const tbs = s.tiebreaks;
   tbs.forEach((tb, i) => cols.push({ key: `tb-${i}`, label: t('standings.tiebreak', { n: i + 1, by: t(`tiebreak.${tb.by}`) }), value: (r) => r.tiebreaks[i] ?? 0, text: (r) => fmtPoints(r.tiebreaks[i] ?? 0) }));
   return cols;
 }

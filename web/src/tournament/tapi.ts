@@ -1,6 +1,20 @@
 // The tournament HTTP API (docs/tournaments.md) as the browser uses it. The organizer's token is
 // kept in this browser only (localStorage, per tournament) and sent as a bearer header.
+import type { CorrectionFlag, ExtraPoints, Player, TournamentOptions } from '../../../src/tournament/types.js';
+import type { SeatingQuality } from '../../../src/tournament/seating/quality.js';
+import type { ScoringSystem } from '../../../src/tournament/scoring-format.js';
+import type { StandingRow, Standings } from '../../../src/tournament/standings.js';
 import { call as apiCall } from '../lib/api.js';
+
+// The pure tournament module's own types (type-only imports: nothing of it reaches the bundle).
+export type { StandingRow, Standings };
+export type TPlayer = Player;
+export type TExtra = ExtraPoints;
+export type TOptions = TournamentOptions;
+export type TFlag = CorrectionFlag;
+export type Quality = SeatingQuality;
+export type { ScoringSystem };
+export type Scoring = ScoringSystem;
 
 const TOKENS = 'gorod.tournamentTokens';
 
@@ -29,12 +43,8 @@ function call<T>(path: string, init: RequestInit & { token?: string | null } = {
   return apiCall<T>(path, token ? { ...rest, headers: { authorization: `Bearer ${token}` } } : rest);
 }
 
-export interface TPlayer {
-  id: string;
-  nickname: string;
-  club?: string;
-}
-export type SlotStatus = 'waiting' | 'playing' | 'finished';
+/** `correction`: somebody asked for a correction of the game, or the server found it needs one. */
+export type SlotStatus = 'waiting' | 'playing' | 'finished' | 'correction';
 export interface TSlot {
   round: number;
   table: number;
@@ -50,30 +60,6 @@ export interface TRound {
   weight: number;
   games: TSlot[];
 }
-export interface TExtra {
-  id: string;
-  round: number;
-  table: number;
-  player: string;
-  points: number;
-  reason: string;
-  by?: string;
-  at: number;
-}
-export interface Scoring {
-  id: string;
-  version: number;
-  name: { ru: string; en: string };
-  rules: { id: string; kind: string; group: string; name: { ru: string; en: string } }[];
-}
-export interface TOptions {
-  preset: string;
-  gameOptions: Record<string, unknown>;
-  hideExtraUntilFinals: boolean;
-  finalistsFirst: boolean;
-  ratingKind: string;
-  schedule?: { from?: string; to?: string; games?: number; finalTop?: number; finalGames?: number; finalWeight?: number; finished?: boolean };
-}
 export interface Tournament {
   id: string;
   name: string;
@@ -81,39 +67,23 @@ export interface Tournament {
   createdAt: number;
   players: TPlayer[];
   forbidden?: [string, string][];
+  /** The organizer's view only. */
+  flags?: TFlag[];
   extra: TExtra[];
   scoring: Scoring;
   options: TOptions;
   rounds: TRound[];
 }
-export interface StandingRow {
-  place: number;
+export interface SeatingJob {
   id: string;
-  nickname: string;
-  club?: string;
-  points: number;
-  games: number;
-  wins: number;
-  groups: Record<string, number>;
-  rounds: (number | null)[];
-  winsAs: Record<string, number>;
-  firstKilled: number;
-  ci: number;
-  finalist: boolean;
-  tiebreaks: number[];
-  tied: boolean;
-}
-export interface Standings {
-  scoring: { id: string; version: number; name: { ru: string; en: string } };
-  extraHidden: boolean;
-  games: number;
-  rows: StandingRow[];
-}
-export interface Quality {
-  seats: { balanced: boolean; score: number };
-  meetings: { mean: number; min: number; max: number; variance: number; bound: number; histogram: number[] };
-  forbidden: { met: number };
-  tablesPerPlayer: { min: number; max: number };
+  state: 'running' | 'done' | 'cancelled' | 'failed';
+  done: number;
+  total: number;
+  steps: number;
+  variance: number | null;
+  forbiddenMet: number;
+  result?: { quality: Quality; moves: number };
+  error?: { code: string; message: { ru: string; en: string } };
 }
 export interface OpenedTable {
   tableId: string;
@@ -132,13 +102,9 @@ export interface GameView {
   winner?: string | null;
   seats: { seat: number; id: string; nickname: string }[];
   extra: TExtra[];
+  flags?: TFlag[];
   score?: { seat: number; id: string; nickname: string; role: string; result: string; points: number; lines: { rule: string; group: string; points: number }[] }[];
   versions: { version: number; at: number; by: { kind: string; name?: string }; source: string; reason?: string; tableId?: string }[];
-}
-export interface ScoringSystem {
-  id: string;
-  version: number;
-  name: { ru: string; en: string };
 }
 
 const enc = encodeURIComponent;
@@ -157,6 +123,11 @@ export const tapi = {
     call<Tournament>(`/api/tournaments/${enc(id)}/forbidden`, { method: 'PUT', body: J({ pairs, sameClub }), token }),
   seat: (id: string, token: string | null, body: { tables: number; games: number; seed?: string; moves?: number }) =>
     call<{ tournament: Tournament; quality: Quality; moves: number }>(`/api/tournaments/${enc(id)}/seating`, { method: 'POST', body: J(body), token }),
+  /** The seating as a run with its progress (moves done of the budget, the meetings' variance now); cancellable. */
+  seatJob: (id: string, token: string | null, body: { tables: number; games: number; seed?: string; moves?: number }) =>
+    call<SeatingJob>(`/api/tournaments/${enc(id)}/seating/jobs`, { method: 'POST', body: J(body), token }),
+  seatJobGet: (id: string, token: string | null, job: string) => call<SeatingJob>(`/api/tournaments/${enc(id)}/seating/jobs/${enc(job)}`, { token }),
+  seatJobCancel: (id: string, token: string | null, job: string) => call<SeatingJob>(`/api/tournaments/${enc(id)}/seating/jobs/${enc(job)}`, { method: 'DELETE', token }),
   swap: (id: string, token: string | null, body: { round: number; a: string; b: string }) =>
     call<Tournament>(`/api/tournaments/${enc(id)}/seating/swap`, { method: 'POST', body: J(body), token }),
   finals: (id: string, token: string | null, body: { top: number; games: number; weight?: number }) =>
@@ -175,6 +146,8 @@ export const tapi = {
     call<{ version: number; winner: string | null; seats: { seat: number; name: string; role: string; team: string; fouls: number }[]; lines: string[] }>(
       `/api/tournaments/${enc(id)}/games/${r}/${t}/protocol?lang=${lang}`,
     ),
+  resolveFlags: (id: string, token: string | null, r: number, t: number, body: { note: string; by?: string }) =>
+    call<{ resolved: number }>(`/api/tournaments/${enc(id)}/games/${r}/${t}/flags/resolve`, { method: 'POST', body: J(body), token }),
   players: () => call<{ nickname: string; club?: string; tournaments: number }[]>('/api/players'),
   player: (nick: string) => call<PlayerProfile>(`/api/players/${enc(nick)}`),
   club: (club: string) => call<ClubPage>(`/api/clubs/${enc(club)}`),

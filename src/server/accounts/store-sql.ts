@@ -1,0 +1,418 @@
+// The account store's SQL and row mapping, once for SQLite and PostgreSQL (the `Sql` seam,
+// ../sql.ts). Several processes may share the database, so a check-then-write is one guarded
+// statement where it can be (an upsert with a condition, an UPDATE … WHERE still-unused), and a
+// unique key refusing a racing writer reads as "taken", never as an error.
+import type pg from 'pg';
+import { ACCOUNT_PG_MIGRATIONS } from '../pg-migrations.js';
+import { pgSql } from '../pg-pool.js';
+import { isUniqueViolation, SqliteSql, type Sql, type SqlRow } from '../sql.js';
+import { ACCOUNT_MIGRATIONS } from './schema.js';
+import {
+  nicknameKey,
+  type Account,
+  type AccountStore,
+  type AuditEntry,
+  type BoundSeat,
+  type ClaimCodeRow,
+  type ClaimedPlayer,
+  type Club,
+  type ClubBan,
+  type ClubMember,
+  type ClubRole,
+  type Passkey,
+  type Session,
+} from './store.js';
+
+const str = (v: unknown): string => v as string;
+const num = (v: unknown): number => Number(v);
+const optStr = (v: unknown): string | null => (v === null || v === undefined ? null : (v as string));
+const optNum = (v: unknown): number | null => (v === null || v === undefined ? null : Number(v));
+
+const toAccount = (r: SqlRow): Account => ({
+  id: str(r['id']),
+  nickname: str(r['nickname']),
+  createdAt: num(r['created_at']),
+  passwordHash: optStr(r['password_hash']),
+  deletedAt: optNum(r['deleted_at']),
+  mergedInto: optStr(r['merged_into']),
+});
+const toPasskey = (r: SqlRow): Passkey => ({
+  id: str(r['id']),
+  accountId: str(r['account_id']),
+  publicKey: str(r['public_key']),
+  counter: num(r['counter']),
+  transports: r['transports'] ? (JSON.parse(str(r['transports'])) as string[]) : [],
+  createdAt: num(r['created_at']),
+  usedAt: optNum(r['used_at']),
+});
+const toSeat = (r: SqlRow): BoundSeat & { accountId: string } => ({
+  tableId: str(r['table_id']),
+  seat: num(r['seat']),
+  token: optStr(r['token']),
+  boundAt: num(r['bound_at']),
+  accountId: str(r['account_id']),
+});
+const toPlayer = (r: SqlRow): ClaimedPlayer => ({ tournamentId: str(r['tournament_id']), playerId: str(r['player_id']), playerName: str(r['player_name']), claimedAt: num(r['claimed_at']) });
+
+/** A write that a racing writer's unique key refused: `fallback` instead of the error. */
+async function unlessTaken<T>(p: Promise<T>, fallback: T): Promise<T> {
+  try {
+    return await p;
+  } catch (e) {
+    if (isUniqueViolation(e)) return fallback;
+    throw e;
+  }
+}
+
+export class SqlAccountStore implements AccountStore {
+  constructor(protected sql: Sql) {}
+
+  // ---- accounts ---------------------------------------------------------------------------------
+
+  createAccount(id: string, nickname: string, passwordHash: string | null, at: number): Promise<Account | null> {
+    const created = this.sql.tx(async (q) => {
+      const n = await q.run('INSERT INTO accounts (id, nickname, nickname_key, created_at, password_hash) VALUES (?, ?, ?, ?, ?) ON CONFLICT (nickname_key) DO NOTHING', [
+        id,
+        nickname,
+        nicknameKey(nickname),
+        at,
+        passwordHash,
+      ]);
+      if (n === 0) return null;
+      await q.run('INSERT INTO account_nicknames (account_id, nickname, since) VALUES (?, ?, ?)', [id, nickname, at]);
+      return toAccount((await q.one('SELECT * FROM accounts WHERE id = ?', [id]))!);
+    });
+    return unlessTaken(created, null);
+  }
+
+  async account(id: string): Promise<Account | null> {
+    const r = await this.sql.one('SELECT * FROM accounts WHERE id = ?', [id]);
+    return r ? toAccount(r) : null;
+  }
+
+  async byNickname(nickname: string): Promise<Account | null> {
+    const r = await this.sql.one('SELECT * FROM accounts WHERE nickname_key = ? AND deleted_at IS NULL', [nicknameKey(nickname)]);
+    return r ? toAccount(r) : null;
+  }
+
+  rename(id: string, nickname: string, at: number): Promise<boolean> {
+    const renamed = this.sql.tx(async (q) => {
+      const other = await q.one('SELECT id FROM accounts WHERE nickname_key = ?', [nicknameKey(nickname)]);
+      if (other && other['id'] !== id) return false;
+      // The nickname_key's unique index refuses a racing rename or sign-up to the same name.
+      await q.run('UPDATE accounts SET nickname = ?, nickname_key = ? WHERE id = ?', [nickname, nicknameKey(nickname), id]);
+      await q.run('INSERT INTO account_nicknames (account_id, nickname, since) VALUES (?, ?, ?)', [id, nickname, at]);
+      return true;
+    });
+    return unlessTaken(renamed, false);
+  }
+
+  async setPassword(id: string, hash: string): Promise<void> {
+    await this.sql.run('UPDATE accounts SET password_hash = ? WHERE id = ?', [hash, id]);
+  }
+
+  async nicknames(id: string): Promise<{ nickname: string; since: number }[]> {
+    // The order they were taken in: SQLite's rowid, PostgreSQL's serial n (pg-migrations.ts).
+    const order = this.sql.dialect === 'pg' ? 'n' : 'rowid';
+    const rows = await this.sql.all(`SELECT nickname, since FROM account_nicknames WHERE account_id = ? ORDER BY since, ${order}`, [id]);
+    return rows.map((r) => ({ nickname: str(r['nickname']), since: num(r['since']) }));
+  }
+
+  // ---- sessions ---------------------------------------------------------------------------------
+
+  async createSession(tokenHash: string, s: Session): Promise<void> {
+    await this.sql.run('INSERT INTO account_sessions (token_hash, account_id, csrf, created_at, expires_at) VALUES (?, ?, ?, ?, ?)', [
+      tokenHash,
+      s.accountId,
+      s.csrf,
+      s.createdAt,
+      s.expiresAt,
+    ]);
+  }
+
+  async session(tokenHash: string): Promise<Session | null> {
+    const r = await this.sql.one('SELECT * FROM account_sessions WHERE token_hash = ?', [tokenHash]);
+    return r ? { accountId: str(r['account_id']), csrf: str(r['csrf']), createdAt: num(r['created_at']), expiresAt: num(r['expires_at']) } : null;
+  }
+
+  async expireSession(tokenHash: string, at: number): Promise<boolean> {
+    return (await this.sql.run('UPDATE account_sessions SET expires_at = ? WHERE token_hash = ? AND expires_at > ?', [at, tokenHash, at])) === 1;
+  }
+
+  async deleteSession(tokenHash: string): Promise<void> {
+    await this.sql.run('DELETE FROM account_sessions WHERE token_hash = ?', [tokenHash]);
+  }
+
+  async deleteSessionsOf(accountId: string): Promise<void> {
+    await this.sql.run('DELETE FROM account_sessions WHERE account_id = ?', [accountId]);
+  }
+
+  async purgeExpired(now: number): Promise<void> {
+    await this.sql.run('DELETE FROM account_sessions WHERE expires_at <= ?', [now]);
+    await this.sql.run('DELETE FROM account_attempts WHERE until <= ?', [now]);
+  }
+
+  // ---- failed sign-ins --------------------------------------------------------------------------
+
+  async failAttempt(key: string, now: number, windowMs: number): Promise<number> {
+    // One statement: two processes counting the same key's failures at once both count.
+    const r = await this.sql.one(
+      `INSERT INTO account_attempts (key, count, until) VALUES (?, 1, ?)
+       ON CONFLICT (key) DO UPDATE SET
+         count = CASE WHEN account_attempts.until <= ? THEN 1 ELSE account_attempts.count + 1 END,
+         until = CASE WHEN account_attempts.until <= ? THEN excluded.until ELSE account_attempts.until END
+       RETURNING count`,
+      [key, now + windowMs, now, now],
+    );
+    return num(r?.['count']);
+  }
+
+  async attempts(key: string, now: number): Promise<number> {
+    const r = await this.sql.one('SELECT count FROM account_attempts WHERE key = ? AND until > ?', [key, now]);
+    return r ? num(r['count']) : 0;
+  }
+
+  async clearAttempts(key: string): Promise<void> {
+    await this.sql.run('DELETE FROM account_attempts WHERE key = ?', [key]);
+  }
+
+  // ---- passkeys ---------------------------------------------------------------------------------
+
+  async addPasskey(p: Passkey): Promise<void> {
+    await this.sql.run('INSERT INTO account_passkeys (id, account_id, public_key, counter, transports, created_at) VALUES (?, ?, ?, ?, ?, ?)', [
+      p.id,
+      p.accountId,
+      p.publicKey,
+      p.counter,
+      JSON.stringify(p.transports),
+      p.createdAt,
+    ]);
+  }
+
+  async passkey(id: string): Promise<Passkey | null> {
+    const r = await this.sql.one('SELECT * FROM account_passkeys WHERE id = ?', [id]);
+    return r ? toPasskey(r) : null;
+  }
+
+  async passkeysOf(accountId: string): Promise<Passkey[]> {
+    return (await this.sql.all('SELECT * FROM account_passkeys WHERE account_id = ? ORDER BY created_at', [accountId])).map(toPasskey);
+  }
+
+  async usePasskey(id: string, counter: number, at: number): Promise<void> {
+    await this.sql.run('UPDATE account_passkeys SET counter = ?, used_at = ? WHERE id = ?', [counter, at, id]);
+  }
+
+  // ---- seats ------------------------------------------------------------------------------------
+
+  async bindSeat(tableId: string, seat: number, accountId: string, token: string | null, at: number): Promise<boolean> {
+    // Insert, or refresh the token of the same account's binding; another account's stays (0 rows).
+    const n = await this.sql.run(
+      `INSERT INTO account_seats (table_id, seat, account_id, token, bound_at) VALUES (?, ?, ?, ?, ?)
+       ON CONFLICT (table_id, seat) DO UPDATE SET token = excluded.token WHERE account_seats.account_id = excluded.account_id`,
+      [tableId, seat, accountId, token, at],
+    );
+    return n === 1;
+  }
+
+  async unbindSeat(tableId: string, seat: number): Promise<void> {
+    await this.sql.run('DELETE FROM account_seats WHERE table_id = ? AND seat = ?', [tableId, seat]);
+  }
+
+  async seatsOf(accountId: string, limit = 200): Promise<BoundSeat[]> {
+    const rows = await this.sql.all('SELECT * FROM account_seats WHERE account_id = ? ORDER BY bound_at DESC LIMIT ?', [accountId, limit]);
+    return rows.map((r) => {
+      const { accountId: _a, ...s } = toSeat(r);
+      return s;
+    });
+  }
+
+  async seatOf(tableId: string, accountId: string): Promise<BoundSeat | null> {
+    return (await this.seatsOfTable(tableId)).find((s) => s.accountId === accountId) ?? null;
+  }
+
+  async seatsOfTable(tableId: string): Promise<(BoundSeat & { accountId: string })[]> {
+    return (await this.sql.all('SELECT * FROM account_seats WHERE table_id = ?', [tableId])).map(toSeat);
+  }
+
+  // ---- clubs ------------------------------------------------------------------------------------
+
+  createClub(id: string, name: string, owner: string, at: number): Promise<boolean> {
+    const created = this.sql.tx(async (q) => {
+      if ((await q.run('INSERT INTO clubs (id, name, created_at) VALUES (?, ?, ?) ON CONFLICT (id) DO NOTHING', [id, name, at])) === 0) return false;
+      await q.run('INSERT INTO club_members (club_id, account_id, role, since) VALUES (?, ?, ?, ?)', [id, owner, 'owner', at]);
+      return true;
+    });
+    return unlessTaken(created, false);
+  }
+
+  async club(id: string): Promise<Club | null> {
+    const r = await this.sql.one('SELECT * FROM clubs WHERE id = ?', [id]);
+    return r ? { id: str(r['id']), name: str(r['name']), createdAt: num(r['created_at']) } : null;
+  }
+
+  async members(clubId: string): Promise<ClubMember[]> {
+    const rows = await this.sql.all(
+      'SELECT m.account_id, a.nickname, m.role, m.since FROM club_members m JOIN accounts a ON a.id = m.account_id WHERE m.club_id = ? ORDER BY m.since, a.nickname',
+      [clubId],
+    );
+    return rows.map((r) => ({ accountId: str(r['account_id']), nickname: str(r['nickname']), role: str(r['role']) as ClubRole, since: num(r['since']) }));
+  }
+
+  async role(clubId: string, accountId: string): Promise<ClubRole | null> {
+    const r = await this.sql.one('SELECT role FROM club_members WHERE club_id = ? AND account_id = ?', [clubId, accountId]);
+    return r ? (str(r['role']) as ClubRole) : null;
+  }
+
+  async setRole(clubId: string, accountId: string, role: ClubRole, at: number): Promise<void> {
+    await this.sql.run(
+      'INSERT INTO club_members (club_id, account_id, role, since) VALUES (?, ?, ?, ?) ON CONFLICT (club_id, account_id) DO UPDATE SET role = excluded.role',
+      [clubId, accountId, role, at],
+    );
+  }
+
+  async removeMember(clubId: string, accountId: string): Promise<boolean> {
+    return (await this.sql.run('DELETE FROM club_members WHERE club_id = ? AND account_id = ?', [clubId, accountId])) > 0;
+  }
+
+  async clubsOf(accountId: string): Promise<{ id: string; name: string; role: ClubRole }[]> {
+    const rows = await this.sql.all('SELECT c.id, c.name, m.role FROM club_members m JOIN clubs c ON c.id = m.club_id WHERE m.account_id = ? ORDER BY c.name', [accountId]);
+    return rows.map((r) => ({ id: str(r['id']), name: str(r['name']), role: str(r['role']) as ClubRole }));
+  }
+
+  async linkTournament(tournamentId: string, clubId: string): Promise<void> {
+    await this.sql.run('INSERT INTO club_tournaments (tournament_id, club_id) VALUES (?, ?) ON CONFLICT (tournament_id) DO NOTHING', [tournamentId, clubId]);
+  }
+
+  async clubOfTournament(tournamentId: string): Promise<string | null> {
+    return optStr((await this.sql.one('SELECT club_id FROM club_tournaments WHERE tournament_id = ?', [tournamentId]))?.['club_id']);
+  }
+
+  async tournamentsOf(clubId: string): Promise<string[]> {
+    return (await this.sql.all('SELECT tournament_id FROM club_tournaments WHERE club_id = ?', [clubId])).map((r) => str(r['tournament_id']));
+  }
+
+  async ban(clubId: string, accountId: string, season: string, reason: string | null, at: number): Promise<void> {
+    await this.sql.run(
+      'INSERT INTO club_bans (club_id, account_id, season, reason, at) VALUES (?, ?, ?, ?, ?) ON CONFLICT (club_id, account_id, season) DO UPDATE SET reason = excluded.reason, at = excluded.at',
+      [clubId, accountId, season, reason, at],
+    );
+  }
+
+  async unban(clubId: string, accountId: string, season: string): Promise<boolean> {
+    return (await this.sql.run('DELETE FROM club_bans WHERE club_id = ? AND account_id = ? AND season = ?', [clubId, accountId, season])) > 0;
+  }
+
+  async bans(clubId: string): Promise<ClubBan[]> {
+    const rows = await this.sql.all('SELECT a.nickname, b.season, b.reason, b.at FROM club_bans b JOIN accounts a ON a.id = b.account_id WHERE b.club_id = ? ORDER BY b.at DESC', [clubId]);
+    return rows.map((r) => ({ nickname: str(r['nickname']), season: str(r['season']), reason: optStr(r['reason']), at: num(r['at']) }));
+  }
+
+  async banned(clubId: string, accountId: string, season: string): Promise<boolean> {
+    return (await this.sql.one('SELECT 1 AS x FROM club_bans WHERE club_id = ? AND account_id = ? AND season = ?', [clubId, accountId, season])) !== undefined;
+  }
+
+  // ---- audit ------------------------------------------------------------------------------------
+
+  async audit(e: { at: number; actorId: string; club: string | null; action: string; target: string | null; detail?: unknown }): Promise<void> {
+    await this.sql.run('INSERT INTO audit_log (at, actor_id, club_id, action, target, detail) VALUES (?, ?, ?, ?, ?, ?)', [
+      e.at,
+      e.actorId,
+      e.club,
+      e.action,
+      e.target,
+      e.detail === undefined ? null : JSON.stringify(e.detail),
+    ]);
+  }
+
+  async auditOf(where: { club?: string; actor?: string }, limit = 200): Promise<AuditEntry[]> {
+    const [cond, arg] = where.club !== undefined ? ['l.club_id = ?', where.club] : ['l.actor_id = ?', where.actor];
+    const rows = await this.sql.all(`SELECT l.*, a.nickname FROM audit_log l LEFT JOIN accounts a ON a.id = l.actor_id WHERE ${cond} ORDER BY l.id DESC LIMIT ?`, [arg, limit]);
+    return rows.map((r) => ({
+      id: num(r['id']),
+      at: num(r['at']),
+      actorId: str(r['actor_id']),
+      actor: optStr(r['nickname']) ?? '?',
+      club: optStr(r['club_id']),
+      action: str(r['action']),
+      target: optStr(r['target']),
+      detail: r['detail'] ? (JSON.parse(str(r['detail'])) as unknown) : null,
+    }));
+  }
+
+  // ---- claim codes and tournament players --------------------------------------------------------
+
+  async addClaimCode(codeHash: string, c: ClaimCodeRow, at: number): Promise<void> {
+    await this.sql.run('INSERT INTO claim_codes (code_hash, tournament_id, player_id, player_name, created_by, created_at) VALUES (?, ?, ?, ?, ?, ?)', [
+      codeHash,
+      c.tournamentId,
+      c.playerId,
+      c.playerName,
+      c.createdBy,
+      at,
+    ]);
+  }
+
+  useClaimCode(codeHash: string, accountId: string, at: number): Promise<ClaimCodeRow | null> {
+    return this.sql.tx(async (q) => {
+      // Taking the code is the guarded write: of two processes using it at once, one changes the row.
+      if ((await q.run('UPDATE claim_codes SET used_at = ?, used_by = ? WHERE code_hash = ? AND used_at IS NULL', [at, accountId, codeHash])) !== 1) return null;
+      const r = (await q.one('SELECT * FROM claim_codes WHERE code_hash = ?', [codeHash]))!;
+      const c: ClaimCodeRow = { tournamentId: str(r['tournament_id']), playerId: str(r['player_id']), playerName: str(r['player_name']), createdBy: str(r['created_by']) };
+      await q.run(
+        'INSERT INTO account_players (tournament_id, player_id, account_id, player_name, claimed_at) VALUES (?, ?, ?, ?, ?) ON CONFLICT (tournament_id, player_id) DO UPDATE SET account_id = excluded.account_id, claimed_at = excluded.claimed_at',
+        [c.tournamentId, c.playerId, accountId, c.playerName, at],
+      );
+      return c;
+    });
+  }
+
+  async playersOf(accountId: string): Promise<ClaimedPlayer[]> {
+    return (await this.sql.all('SELECT * FROM account_players WHERE account_id = ? ORDER BY claimed_at', [accountId])).map(toPlayer);
+  }
+
+  // ---- merge and delete -------------------------------------------------------------------------
+
+  async merge(fromId: string, intoId: string, at: number): Promise<void> {
+    await this.sql.tx(async (q) => {
+      await q.run('UPDATE account_seats SET account_id = ? WHERE account_id = ?', [intoId, fromId]);
+      await q.run('UPDATE account_players SET account_id = ? WHERE account_id = ?', [intoId, fromId]);
+      await q.run('UPDATE account_nicknames SET account_id = ? WHERE account_id = ?', [intoId, fromId]);
+      await q.run('DELETE FROM account_passkeys WHERE account_id = ?', [fromId]);
+      // Memberships `into` lacks move over; where both are members, `into`'s role stays.
+      await q.run('UPDATE club_members SET account_id = ? WHERE account_id = ? AND club_id NOT IN (SELECT club_id FROM club_members WHERE account_id = ?)', [intoId, fromId, intoId]);
+      await q.run('DELETE FROM club_members WHERE account_id = ?', [fromId]);
+      await q.run('DELETE FROM account_sessions WHERE account_id = ?', [fromId]);
+      await q.run('UPDATE accounts SET deleted_at = ?, merged_into = ?, password_hash = NULL WHERE id = ?', [at, intoId, fromId]);
+    });
+  }
+
+  async deleteAccount(id: string, pseudonym: string, at: number): Promise<void> {
+    await this.sql.tx(async (q) => {
+      await q.run('UPDATE accounts SET nickname = ?, nickname_key = ?, password_hash = NULL, deleted_at = ? WHERE id = ?', [pseudonym, nicknameKey(pseudonym), at, id]);
+      await q.run('DELETE FROM account_sessions WHERE account_id = ?', [id]);
+      await q.run('DELETE FROM account_passkeys WHERE account_id = ?', [id]);
+      await q.run('DELETE FROM account_nicknames WHERE account_id = ?', [id]);
+      await q.run('UPDATE account_seats SET token = NULL WHERE account_id = ?', [id]);
+      await q.run('DELETE FROM club_members WHERE account_id = ?', [id]);
+      await q.run('DELETE FROM club_bans WHERE account_id = ?', [id]);
+    });
+  }
+
+  close(): Promise<void> {
+    return this.sql.close();
+  }
+}
+
+/** Accounts in a SQLite file beside the tables (the default), or `:memory:`. */
+export class SqliteAccountStore extends SqlAccountStore {
+  constructor(file: string) {
+    super(SqliteSql.open(file, 'account_migrations', ACCOUNT_MIGRATIONS));
+  }
+}
+
+/** Accounts in PostgreSQL (DATABASE_URL=postgres://…), on the process's shared pool. */
+export class PostgresAccountStore extends SqlAccountStore {
+  constructor(pool: pg.Pool) {
+    super(pgSql(pool, 'account_migrations', ACCOUNT_PG_MIGRATIONS));
+  }
+}

@@ -1,0 +1,94 @@
+// Forum games and seasons in SQL, once for SQLite (their own file beside the tables', index.ts
+// forumPath: a forum write never waits on the tables' worker) and PostgreSQL: a game is a small
+// document written whole on each change (a few hundred times a day at most), with a revision that
+// makes each write conditional on the one it was made from (store.ts).
+import type pg from 'pg';
+import { FORUM_PG_MIGRATIONS } from '../pg-migrations.js';
+import { pgSql } from '../pg-pool.js';
+import { SqliteSql, type Sql, type SqlRow } from '../sql.js';
+import type { Migration } from '../sqlite-open.js';
+import type { ForumStore, Stored } from './store.js';
+import type { ForumGameDoc, Season } from './types.js';
+
+/** SQLite: migration 1 is the schema files made before migrations had a ledger (IF NOT EXISTS keeps them). */
+export const FORUM_MIGRATIONS: readonly Migration[] = [
+  {
+    id: 1,
+    name: 'forum games and seasons',
+    sql: `
+CREATE TABLE IF NOT EXISTS forum_games (
+  id TEXT PRIMARY KEY,
+  created_at BIGINT NOT NULL,
+  status TEXT NOT NULL,
+  body TEXT NOT NULL
+);
+CREATE INDEX IF NOT EXISTS forum_games_status ON forum_games (status);
+CREATE TABLE IF NOT EXISTS forum_seasons (
+  id TEXT PRIMARY KEY,
+  created_at BIGINT NOT NULL,
+  body TEXT NOT NULL
+);`,
+  },
+  {
+    id: 2,
+    name: 'a revision per document: writes conditional on the one they were made from',
+    sql: `
+ALTER TABLE forum_games ADD COLUMN revision INTEGER NOT NULL DEFAULT 1;
+ALTER TABLE forum_seasons ADD COLUMN revision INTEGER NOT NULL DEFAULT 1;`,
+  },
+];
+
+function stored<T>(r: SqlRow): Stored<T> {
+  return { doc: JSON.parse(r['body'] as string) as T, revision: Number(r['revision']) };
+}
+
+export class SqlForumStore implements ForumStore {
+  constructor(protected sql: Sql) {}
+
+  async createGame(doc: ForumGameDoc): Promise<void> {
+    await this.sql.run('INSERT INTO forum_games (id, created_at, status, body, revision) VALUES (?, ?, ?, ?, 1)', [doc.id, doc.createdAt, doc.status, JSON.stringify(doc)]);
+  }
+  async getGame(id: string): Promise<Stored<ForumGameDoc> | null> {
+    const r = await this.sql.one('SELECT body, revision FROM forum_games WHERE id = ?', [id]);
+    return r ? stored<ForumGameDoc>(r) : null;
+  }
+  async updateGame(doc: ForumGameDoc, expected: number): Promise<boolean> {
+    const n = await this.sql.run('UPDATE forum_games SET status = ?, body = ?, revision = revision + 1 WHERE id = ? AND revision = ?', [doc.status, JSON.stringify(doc), doc.id, expected]);
+    return n === 1;
+  }
+  async openGames(): Promise<Stored<ForumGameDoc>[]> {
+    return (await this.sql.all("SELECT body, revision FROM forum_games WHERE status <> 'finished'")).map((r) => stored<ForumGameDoc>(r));
+  }
+  async listGames(limit: number): Promise<ForumGameDoc[]> {
+    return (await this.sql.all('SELECT body, revision FROM forum_games ORDER BY created_at DESC LIMIT ?', [limit])).map((r) => stored<ForumGameDoc>(r).doc);
+  }
+  async createSeason(s: Season): Promise<void> {
+    await this.sql.run('INSERT INTO forum_seasons (id, created_at, body, revision) VALUES (?, ?, ?, 1)', [s.id, s.createdAt, JSON.stringify(s)]);
+  }
+  async getSeason(id: string): Promise<Stored<Season> | null> {
+    const r = await this.sql.one('SELECT body, revision FROM forum_seasons WHERE id = ?', [id]);
+    return r ? stored<Season>(r) : null;
+  }
+  async updateSeason(s: Season, expected: number): Promise<boolean> {
+    return (await this.sql.run('UPDATE forum_seasons SET body = ?, revision = revision + 1 WHERE id = ? AND revision = ?', [JSON.stringify(s), s.id, expected])) === 1;
+  }
+  async listSeasons(): Promise<Season[]> {
+    return (await this.sql.all('SELECT body, revision FROM forum_seasons ORDER BY created_at')).map((r) => stored<Season>(r).doc);
+  }
+  close(): Promise<void> {
+    return this.sql.close();
+  }
+}
+
+export class SqliteForumStore extends SqlForumStore {
+  constructor(file: string) {
+    super(SqliteSql.open(file, 'forum_migrations', FORUM_MIGRATIONS));
+  }
+}
+
+/** Forum games in PostgreSQL (DATABASE_URL=postgres://…), on the process's shared pool. */
+export class PostgresForumStore extends SqlForumStore {
+  constructor(pool: pg.Pool) {
+    super(pgSql(pool, 'forum_migrations', FORUM_PG_MIGRATIONS));
+  }
+}
