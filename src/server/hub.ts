@@ -141,6 +141,11 @@ export class Hub {
         t.restoreEdits(edits);
         this.index(t);
         this.fences.set(id, fence);
+        // The lease may have been let go while the log was read (no renewal answered in time).
+        if (dir.holds && !dir.holds(id)) {
+          this.lost(id);
+          return null;
+        }
         if (row.status === 'finished') {
           t.close();
           t.resumed = true;

@@ -13,9 +13,9 @@ types.setTypeParser(20, (v: string) => Number(v));
 export function pgPool(url: string, size = 10, options?: string): pg.Pool {
   const pool = new pg.Pool({ connectionString: url, max: size, types, ...(options ? { options } : {}) });
   // An idle connection that breaks (the server restarted) is dropped by the pool; without a
-  // listener its error would end the process. A connection checked out (a transaction, the
-  // migration) emits its error on itself, where the pool does not listen: every connection
-  // gets a listener of its own (its query in flight fails, and the pool drops it on release).
+  // listener its error would end the process. A connection checked out (a transaction, a
+  // migration) emits its error on itself, where the pool does not listen: every connection gets a
+  // listener of its own (its query in flight fails; the pool drops it on release). Issue 19.
   pool.on('error', () => undefined);
   pool.on('connect', (c) => c.on('error', () => undefined));
   return pool;
