@@ -15,7 +15,31 @@ export function pgPool(url: string, size = 10, options?: string): pg.Pool {
   // An idle connection that breaks (the server restarted) is dropped by the pool; without a
   // listener its error would end the process.
   pool.on('error', () => undefined);
+  // So would the error of a connection cut while it is checked out between two statements of a
+  // transaction (the pool listens only to idle ones): the transaction's next statement fails
+  // instead, and inTransaction gives the broken connection back to be dropped.
+  pool.on('connect', (c) => c.on('error', () => undefined));
   return pool;
+}
+
+/** `fn` in one transaction on one connection of the pool; a failure rolls back (and drops a broken connection). */
+export async function inTransaction<T>(pool: pg.Pool, fn: (c: pg.PoolClient) => Promise<T>): Promise<T> {
+  const c = await pool.connect();
+  try {
+    await c.query('BEGIN');
+    const r = await fn(c);
+    await c.query('COMMIT');
+    c.release();
+    return r;
+  } catch (e) {
+    // A connection that cannot even roll back is broken: the pool drops it instead of reusing it.
+    const sound = await c.query('ROLLBACK').then(
+      () => true,
+      () => false,
+    );
+    c.release(sound ? undefined : e instanceof Error ? e : new Error(String(e)));
+    throw e;
+  }
 }
 
 /** Any fixed number: the advisory lock that serializes migrations between processes (every store's). */
@@ -27,9 +51,7 @@ const MIGRATION_LOCK = 7_220_019;
  */
 export async function runPgMigrations(pool: pg.Pool, ledger: string, migrations: readonly string[]): Promise<void> {
   if (!/^[a-z_]+$/.test(ledger)) throw new Error(`bad ledger name ${ledger}`);
-  const c = await pool.connect();
-  try {
-    await c.query('BEGIN');
+  await inTransaction(pool, async (c) => {
     await c.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK]);
     await c.query(`CREATE TABLE IF NOT EXISTS ${ledger} (version INTEGER PRIMARY KEY, applied_at TIMESTAMPTZ NOT NULL DEFAULT now())`);
     const done = new Set((await c.query<{ version: number }>(`SELECT version FROM ${ledger}`)).rows.map((r) => r.version));
@@ -38,13 +60,7 @@ export async function runPgMigrations(pool: pg.Pool, ledger: string, migrations:
       await c.query(migrations[i]!);
       await c.query(`INSERT INTO ${ledger} (version) VALUES ($1)`, [i + 1]);
     }
-    await c.query('COMMIT');
-  } catch (e) {
-    await c.query('ROLLBACK').catch(() => undefined);
-    throw e;
-  } finally {
-    c.release();
-  }
+  });
 }
 
 /** `?` placeholders to `$1, $2, …` (the stores' SQL has no `?` inside string literals). */
@@ -74,18 +90,7 @@ function on(q: Queryable, ready: () => Promise<void>, pool: pg.Pool | null): Sql
     tx: async (fn) => {
       if (!pool) return fn(on(q, ready, null)); // already in one
       await ready();
-      const c = await pool.connect();
-      try {
-        await c.query('BEGIN');
-        const r = await fn(on(c, async () => undefined, null));
-        await c.query('COMMIT');
-        return r;
-      } catch (e) {
-        await c.query('ROLLBACK').catch(() => undefined);
-        throw e;
-      } finally {
-        c.release();
-      }
+      return inTransaction(pool, (c) => fn(on(c, async () => undefined, null)));
     },
     close: async () => {
       await ready().catch(() => undefined);
