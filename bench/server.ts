@@ -13,6 +13,10 @@
 //                                      processes (sockets at the table's owner, then relayed from
 //                                      the other one), SCALE_RUNS times each (default 3); medians.
 //                                      Needs PostgreSQL on 127.0.0.1:5432 and redis-server.
+//   npm run bench:cluster [-- N]        W2p (1-s mean think time) at N (default 100) on PostgreSQL:
+//                                      one process, then three behind one Redis (sockets at the
+//                                      table's owner, then each relayed from another process),
+//                                      SCALE_RUNS times each (default 3), alternating; medians.
 import { fork, spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -253,13 +257,20 @@ async function runConfig(c: ScaleConfig, n: number, thinkMeanMs: number): Promis
   };
 }
 
-async function runScaleOut(n: number, runs: number, thinkMeanMs: number): Promise<void> {
-  const configs: ScaleConfig[] = [
-    { name: 'SQLite, 1 process', postgres: false, processes: 1 },
-    { name: 'PostgreSQL, 1 process', postgres: true, processes: 1 },
-    { name: 'PostgreSQL + Redis, 2 processes', postgres: true, processes: 2 },
-    { name: 'PostgreSQL + Redis, 2 processes, sockets relayed', postgres: true, processes: 2, cross: true },
-  ];
+const SCALE_OUT: ScaleConfig[] = [
+  { name: 'SQLite, 1 process', postgres: false, processes: 1 },
+  { name: 'PostgreSQL, 1 process', postgres: true, processes: 1 },
+  { name: 'PostgreSQL + Redis, 2 processes', postgres: true, processes: 2 },
+  { name: 'PostgreSQL + Redis, 2 processes, sockets relayed', postgres: true, processes: 2, cross: true },
+];
+/** npm run bench:cluster: W2p on one PostgreSQL process, then on a three-process cluster. */
+const CLUSTER: ScaleConfig[] = [
+  { name: 'PostgreSQL, 1 process', postgres: true, processes: 1 },
+  { name: 'PostgreSQL + Redis, 3 processes', postgres: true, processes: 3 },
+  { name: 'PostgreSQL + Redis, 3 processes, sockets relayed', postgres: true, processes: 3, cross: true },
+];
+
+async function runScaleOut(n: number, runs: number, thinkMeanMs: number, configs = SCALE_OUT): Promise<void> {
   const got = new Map<string, (W2Figures & { errors: number; mismatches: number })[]>(configs.map((c) => [c.name, []]));
   console.log(`${thinkMeanMs ? `W2p (think time mean ${thinkMeanMs} ms)` : 'W2 (zero think time)'} at N=${n}, ${runs} runs of each configuration, alternating`);
   for (let r = 0; r < runs; r++)
@@ -372,7 +383,8 @@ const args = process.argv.slice(2);
 const ns = args.map(Number).filter((x) => x > 0);
 const sync = process.env['SQLITE_SYNC'] === 'normal' ? 'synchronous=NORMAL' : 'synchronous=FULL';
 console.log(`W2 over Gorod's server (${USE_TSX ? 'sources through tsx' : 'compiled build'}): window ${WINDOW_MS / 1000} s per N, loopback, SQLite (WAL) storage`);
-if (args.includes('--scale-out')) await runScaleOut(ns[0] ?? 100, Number(process.env['SCALE_RUNS'] ?? 3), args.includes('--paced') ? 1000 : 0);
+if (args.includes('--cluster')) await runScaleOut(ns[0] ?? 100, Number(process.env['SCALE_RUNS'] ?? 3), 1000, CLUSTER);
+else if (args.includes('--scale-out')) await runScaleOut(ns[0] ?? 100, Number(process.env['SCALE_RUNS'] ?? 3), args.includes('--paced') ? 1000 : 0);
 else if (args.includes('--sync')) await runSync(ns[0] ?? 100, Number(process.env['SYNC_RUNS'] ?? 3));
 else {
   console.log(`storage: ${sync}`);

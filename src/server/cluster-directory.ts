@@ -99,7 +99,12 @@ export class RedisDirectory implements TableDirectory {
   async acquire(tableId: string): Promise<Lease | null> {
     if (this.closed) return null;
     const ok = await this.redis.set(leaseKey(tableId), this.self, 'PX', this.ttlMs, 'NX');
-    if (ok !== 'OK') return (await this.redis.get(leaseKey(tableId))) === this.self ? { tableId, fence: 0 } : null;
+    if (ok !== 'OK') {
+      if ((await this.redis.get(leaseKey(tableId))) !== this.self) return null;
+      // Ours already (a release not yet done, a second ask): held, so it is renewed — or reported lost.
+      this.held.add(tableId);
+      return { tableId, fence: 0 };
+    }
     this.held.add(tableId);
     // A table taken now is held from now: a renewal failing later does not drop it before its time.
     if (this.held.size === 1) this.renewedAt = Date.now();

@@ -17,6 +17,8 @@ export interface TableDirectory {
   release(tableId: string): Promise<void>;
   /** The process holding the table's lease, or null when nobody does (its owner died). */
   ownerOf(tableId: string): Promise<string | null>;
+  /** Whether this process holds the table's lease now, as far as it knows (absent: always). */
+  holds?(tableId: string): boolean;
   /** Called when this process finds it no longer holds a lease it had. */
   onLost(listener: (tableId: string) => void): void;
   close(): Promise<void>;

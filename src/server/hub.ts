@@ -1,131 +1,17 @@
-// All tables of a server: creation (deal, commitment, tokens), the token index, loading after a
-// restart, forgetting finished tables after a while (they stay in storage), expiring lobbies
-// nobody started, the lobby (newest first, paged), free seats of open tables handed to strangers
-// (claims) and the host's new seat links.
-import { presetDef, resolveOptions, validateSetup, isOneOf, PRESETS, type Setup } from '../engine/index.js';
-import { knownPolicy, policyNames } from './bots.js';
-import { DEFAULT_CLOCK } from './clock.js';
-import { commitment, cryptoDeal, newSalt, newTableId, newToken } from './deal.js';
-import { importCommands, planDeal } from './judge.js';
-import type { CreateTableBody, ServerErrorCode } from './messages.js';
-import { holdOf, newSeats } from './seats.js';
+// All tables of a server: creating them (the row itself: table-create.ts), the token index,
+// loading after a restart, forgetting finished tables after a while (they stay in storage),
+// expiring lobbies nobody started, the lobby (lobby.ts), free seats of open tables handed to
+// strangers (claims) and the host's new seat links; in a cluster, which tables this process runs
+// (leases, fencing numbers, taking over a dead process's tables).
 import type { TableDirectory } from './directory.js';
-import type { LobbyCursor, SeatHold, Storage, TableRow } from './storage.js';
+import { onFenced } from './fenced-storage.js';
+import { listLobby } from './lobby.js';
+import type { CreateTableBody } from './messages.js';
+import { newToken } from './deal.js';
+import type { Storage } from './storage.js';
 import { Table, type Role, type TableEnv } from './table.js';
+import { createResult, HubError, newTableRow, playPath, statusOf, type ClaimResult, type CreateResult } from './table-create.js';
 import { CLOSE_RESTART } from '../protocol/index.js';
-
-export interface CreateResult {
-  id: string;
-  hostToken: string;
-  spectatorToken: string;
-  /** null when nobody committed to the deal (cards entered by the judge). */
-  commitment: string | null;
-  /** token: the seat's link for the host; null for a bot and for an open table's free seat (hold `free`). */
-  seats: { seat: number; token: string | null; bot: boolean; hold?: SeatHold }[];
-  /** Present for judge tables and given deals: where the deal came from. */
-  dealSource?: string;
-}
-
-/** A table that is over (finished, or expired unstarted): its seats' credentials go to nobody any more. */
-export function closedTable(row: Pick<TableRow, 'status'>): boolean {
-  return row.status === 'finished' || row.status === 'expired';
-}
-
-/**
- * What the creator gets (and gets again for a repeated upload): the table's tokens and each
- * seat's link. Once the table is closed the seats' tokens are left out: they are the players'
- * credentials, and the host needs them no more (each player keeps their own link).
- */
-function createResult(row: TableRow): CreateResult {
-  const closed = closedTable(row);
-  const out: CreateResult = {
-    id: row.id,
-    hostToken: row.hostToken,
-    spectatorToken: row.spectatorToken,
-    commitment: row.commitment || null,
-    seats: row.seats.map((s) => {
-      const hold = holdOf(s);
-      const token = closed ? null : s.token;
-      return hold ? { seat: s.seat, token, bot: s.bot, hold } : { seat: s.seat, token, bot: s.bot };
-    }),
-  };
-  if (row.mode === 'judge' || row.dealSource) out.dealSource = row.dealSource ?? 'server';
-  return out;
-}
-
-/** `storage` whose refused writes (GOROD_FENCED) also call `fenced` (the table's owner changed). */
-function onFenced(storage: Storage, fenced: () => void): Storage {
-  const watch =
-    <A extends unknown[]>(write: (...a: A) => Promise<void>) =>
-    (...a: A): Promise<void> =>
-      write(...a).catch((e: unknown) => {
-        if ((e as { code?: unknown } | null)?.code === 'GOROD_FENCED') fenced();
-        throw e;
-      });
-  return Object.assign(Object.create(storage) as Storage, {
-    updateTable: watch(storage.updateTable.bind(storage)),
-    setDeadline: watch(storage.setDeadline.bind(storage)),
-    appendCommand: watch(storage.appendCommand.bind(storage)),
-    undoCommand: watch(storage.undoCommand.bind(storage)),
-  });
-}
-
-/** The lobby's page cursor: a table's creation time (fixed width) and id, as the `next` of a page. */
-export function lobbyCursor(r: Pick<TableRow, 'createdAt' | 'id'>): string {
-  return `${String(r.createdAt).padStart(15, '0')}:${r.id}`;
-}
-
-/** A cursor given back (?before=); anything else starts from the newest table. */
-function parseCursor(c: string | undefined): LobbyCursor | undefined {
-  const m = c === undefined ? null : /^(\d{1,15}):([\w-]{1,64})$/.exec(c);
-  return m ? { createdAt: Number(m[1]), id: m[2]! } : undefined;
-}
-
-/** A request the hub refused: the HTTP status, the error code (SERVER_ERRORS or an engine rejection) and a detail. */
-export class HubError extends Error {
-  constructor(
-    public status: 400 | 403 | 404 | 409 | 503,
-    public code: ServerErrorCode | string,
-    public detail?: string,
-  ) {
-    super(detail ? `${code}: ${detail}` : code);
-  }
-}
-
-function badRequest(detail: string): HubError {
-  return new HubError(400, 'badMessage', detail);
-}
-
-/** HTTP status for an error a table answered with. */
-function statusOf(code: string): 400 | 403 | 409 | 503 {
-  if (code === 'storage') return 503;
-  if (code === 'badTarget') return 400;
-  return 409;
-}
-
-/** A seat handed out (a claim, the host's new link): its token and the web app's link to play it. */
-export interface ClaimResult {
-  id: string;
-  seat: number;
-  token: string;
-  /** `/play/:id?token=…&seat=N`: the same link as the host's seat links. */
-  play: string;
-}
-
-/** The web app's player page for a token (web/src/lib/storage.ts playLink). */
-export function playPath(id: string, token: string, seat?: number): string {
-  const base = `/play/${encodeURIComponent(id)}?token=${encodeURIComponent(token)}`;
-  return seat === undefined ? base : `${base}&seat=${seat}`;
-}
-
-/**
- * What a visitor opens to watch a table: the spectator link the host gets at creation (the
- * player page with the public spectator token). At a judge table that is the same public view as
- * the table display.
- */
-export function watchPath(row: TableRow): string {
-  return playPath(row.id, row.spectatorToken);
-}
 
 export interface HubOptions {
   storage: Storage;
@@ -281,6 +167,9 @@ export class Hub {
   async sweep(): Promise<number> {
     const dir = this.opts.directory as (TableDirectory & { ownersOf?(ids: string[]): Promise<(string | null)[]> }) | undefined;
     if (!dir || this.stopped) return 0;
+    // A table run here without its lease (let go while it was being taken, say) is let go now:
+    // nothing renews its lease, so another process may run it already or soon.
+    for (const id of [...this.tables.keys()]) if (dir.holds && !dir.holds(id) && !this.adopting.has(id)) this.lost(id);
     const ids = (await this.opts.storage.unfinishedTables()).map((r) => r.id).filter((id) => !this.tables.has(id));
     const owners = dir.ownersOf ? await dir.ownersOf(ids) : await Promise.all(ids.map((id) => dir.ownerOf(id)));
     let n = 0;
@@ -378,78 +267,8 @@ export class Hub {
   }
 
   private async createNew(body: CreateTableBody): Promise<CreateResult> {
-    if (!isOneOf(PRESETS, body.preset)) throw badRequest('preset');
-    const def = presetDef(body.preset);
-    if (!def) throw badRequest(`preset ${body.preset} is not available`);
-    const size = body.size ?? (body.mode === 'judge' ? body.deal?.length : undefined) ?? def.defaultSize;
-    if (size < def.sizes[0] || size > def.sizes[1]) throw badRequest('size');
-    const names = Array.from({ length: size }, (_, i) => body.names?.[i] ?? `${i + 1}`);
-    if ((body.names?.length ?? 0) > size) throw badRequest('names');
-    const bots = new Set(body.bots ?? []);
-    if (body.botPolicy !== undefined && !knownPolicy(body.botPolicy)) throw badRequest(`botPolicy: one of ${policyNames().join(', ')}`);
-    for (const b of bots) if (b > size) throw badRequest('bots');
-    if (body.open && body.mode !== 'online') throw badRequest('open: only an online table is open to strangers');
-    // At an online table the clock is the server's: without it nobody could end a night (R2).
-    if (body.mode === 'online' && body.clock?.auto === false && !this.opts.hostClock) throw badRequest('clock.auto: an online table runs on the server clock');
-    const reserve = new Set(body.reserve ?? []);
-    if (reserve.size && !body.open) throw badRequest('reserve: only an open table has seats to keep');
-    for (const r of reserve) if (r > size || bots.has(r)) throw badRequest('reserve');
-    const id = newTableId();
-    const plan = planDeal(body, size, this.opts.fixedDeals === true);
-    if (typeof plan === 'string') throw badRequest(plan);
-    // R18: online, the night runs to its timer unless the creator says otherwise — a morning that
-    // comes as soon as everyone has acted would tell the table that a night role has left.
-    const options = body.mode === 'online' && body.options?.['nightEnds'] === undefined ? { ...body.options, nightEnds: 'close' } : (body.options ?? {});
-    // The options are checked before the deal, which follows them (a table's own role list, R20, R41).
-    const given = validateSetup({ preset: body.preset, players: names, options });
-    if (!given.ok) throw new HubError(400, given.error.code, given.error.detail ?? 'setup');
-    const resolved = resolveOptions(body.preset, options);
-    const deal = plan.deal ?? cryptoDeal(body.preset, size, resolved.ok ? resolved.value : undefined);
-    const salt = plan.dealSource === 'cards' ? '' : (plan.salt ?? newSalt());
-    const setup: Setup = { preset: body.preset, players: names, deal, seed: newToken(), options };
-    const valid = validateSetup(setup);
-    if (!valid.ok) throw new HubError(400, valid.error.code, valid.error.detail ?? 'setup');
-    const now = Date.now();
-    // Commands given (even none): the game began on the console, so the table starts as it is.
-    const imported = body.commands ? importCommands(valid.value, body.commands, now) : null;
-    if (typeof imported === 'string') throw badRequest(imported);
-    const row: TableRow = {
-      id,
-      createdAt: Date.now(),
-      mode: body.mode,
-      setup: valid.value,
-      salt,
-      commitment: plan.dealSource === 'cards' ? '' : (plan.commitment ?? commitment({ tableId: id, preset: body.preset, size, options, deal, salt })),
-      ...(plan.dealSource !== 'server' ? { dealSource: plan.dealSource } : {}),
-      ...(plan.commitTableId ? { commitTableId: plan.commitTableId } : {}),
-      hostToken: newToken(),
-      spectatorToken: newToken(),
-      seats: newSeats(names, bots, body.open === true, reserve, newToken),
-      // Bots worth playing with by default: the club policy (the creator may pick another level).
-      botPolicy: body.botPolicy ?? 'club',
-      botDelayMs: body.botDelayMs ?? 800,
-      clock: {
-        auto: body.clock?.auto ?? body.mode === 'online',
-        introNightSeconds: body.clock?.introNightSeconds ?? DEFAULT_CLOCK.introNightSeconds,
-        nightSeconds: body.clock?.nightSeconds ?? DEFAULT_CLOCK.nightSeconds,
-        voteSeconds: body.clock?.voteSeconds ?? DEFAULT_CLOCK.voteSeconds,
-      },
-      autoStart: body.autoStart ?? true,
-      ...(body.open ? { open: true } : {}),
-      ...(body.uploadKey !== undefined ? { uploadKey: body.uploadKey } : {}),
-      status: 'lobby',
-      winner: null,
-      finishedAt: null,
-      deadline: null,
-    };
-    // A game imported with its commands is under way (or over) already.
-    if (imported) {
-      row.status = imported.state.finished ? 'finished' : 'playing';
-      if (imported.state.finished) {
-        row.winner = imported.state.winner ?? 'draw';
-        row.finishedAt = now;
-      }
-    }
+    const { row, imported } = newTableRow(body, { fixedDeals: this.opts.fixedDeals === true, hostClock: this.opts.hostClock === true });
+    const id = row.id;
     let fence: number | undefined;
     const dir = this.opts.directory;
     try {
@@ -551,38 +370,9 @@ export class Hub {
     return t2;
   }
 
-  /**
-   * The lobby as GET /api/tables serves it: online tables not finished, newest first, a page at a
-   * time (`before`: the `next` cursor of the previous page), read from the database — never every
-   * table at once, and in a cluster every process's tables. Each carries what a visitor needs: the
-   * public spectator token and the link to watch (`watch`), whether the table is open and how many
-   * seats can be claimed. Who is connected is known only where a table runs: a table this process
-   * does not run shows its bots as connected and its people as not.
-   */
-  async listLobby(limit: number, before?: string): Promise<{ tables: Record<string, unknown>[]; next: string | null }> {
-    const rows = await this.opts.storage.lobbyTables(limit + 1, parseCursor(before));
-    const page = rows.slice(0, limit);
-    return {
-      tables: page.map((r) => {
-        const live = this.tables.get(r.id);
-        if (live) return { ...live.info(), open: live.row.open === true, freeSeats: live.seats.free().length, spectatorToken: r.spectatorToken, watch: watchPath(r) };
-        return {
-          id: r.id,
-          preset: r.setup.preset,
-          mode: r.mode,
-          status: r.status,
-          size: r.seats.length,
-          seats: r.seats.map((s) => ({ seat: s.seat, name: s.name, bot: s.bot, connected: s.bot })),
-          commitment: r.commitment || null,
-          createdAt: r.createdAt,
-          open: r.open === true,
-          freeSeats: r.open && r.status === 'lobby' ? r.seats.filter((s) => holdOf(s) === 'free').length : 0,
-          spectatorToken: r.spectatorToken,
-          watch: watchPath(r),
-        };
-      }),
-      next: rows.length > limit ? lobbyCursor(page[page.length - 1]!) : null,
-    };
+  /** The lobby as GET /api/tables serves it, a page at a time from the database (lobby.ts). */
+  listLobby(limit: number, before?: string): Promise<{ tables: Record<string, unknown>[]; next: string | null }> {
+    return listLobby(this.opts.storage, this.tables, limit, before);
   }
 
   /** `POST /api/tables/:id/claim`: one free seat of an open table for a stranger, with a credential of its own. */

@@ -13,11 +13,10 @@ types.setTypeParser(20, (v: string) => Number(v));
 export function pgPool(url: string, size = 10, options?: string): pg.Pool {
   const pool = new pg.Pool({ connectionString: url, max: size, types, ...(options ? { options } : {}) });
   // An idle connection that breaks (the server restarted) is dropped by the pool; without a
-  // listener its error would end the process.
+  // listener its error would end the process. A connection checked out (a transaction, the
+  // migration) emits its error on itself, where the pool does not listen: every connection
+  // gets a listener of its own (its query in flight fails, and inTransaction drops it).
   pool.on('error', () => undefined);
-  // So would the error of a connection cut while it is checked out between two statements of a
-  // transaction (the pool listens only to idle ones): the transaction's next statement fails
-  // instead, and inTransaction gives the broken connection back to be dropped.
   pool.on('connect', (c) => c.on('error', () => undefined));
   return pool;
 }

@@ -1,6 +1,7 @@
 // The PostgreSQL storage passes the same contract as the others (test/server/storage-contract.ts),
 // each opened name a fresh database on the local server, dropped after; then what is its own:
 // the fencing number that keeps a process that lost a table from writing to it, the token index.
+import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { storageContract, tableRow } from '../../test/server/storage-contract.js';
 import { freshDatabase, pgUnavailable, type TestDatabase } from '../../test/support/pg.js';
@@ -66,6 +67,30 @@ describe.skipIf(why !== null)('postgres', () => {
       await s.updateTable('a', { seats: [{ seat: 1, token: 'y', bot: false, name: 'Аня', hold: 'bound' }] });
       expect(await s.tableOfToken('x')).toBeNull();
       expect(await s.tableOfToken('y')).toBe('a');
+      await s.close();
+    });
+
+    it('a connection the database ends in the middle of a transaction fails that write only, never the process (issue 19)', async () => {
+      const s = await open('cut');
+      await s.createTable(tableRow('a'));
+      const db = dbs.get('cut')!;
+      // Another session holds the table's row, so the storage's write waits inside its transaction.
+      const other = new pg.Client({ connectionString: db.url });
+      other.on('error', () => undefined);
+      await other.connect();
+      await other.query('BEGIN');
+      await other.query("SELECT * FROM game_tables WHERE id = 'a' FOR UPDATE");
+      const write = s.updateTable('a', { status: 'playing' });
+      const waiting = async (): Promise<number> =>
+        (await other.query<{ n: number }>("SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'")).rows[0]!.n;
+      while ((await waiting()) === 0) await new Promise((r) => setTimeout(r, 20));
+      await other.query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()');
+      await expect(write).rejects.toThrow();
+      await other.query('ROLLBACK');
+      await other.end();
+      // The next write gets a new connection.
+      await s.updateTable('a', { status: 'playing' });
+      expect((await s.getTable('a'))!.status).toBe('playing');
       await s.close();
     });
   });

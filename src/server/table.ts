@@ -1,69 +1,40 @@
 // The table actor: its state (always the replay of its stored log), its queue (commands run one
-// at a time; each is acknowledged only after the storage has it) and its nonces. Frames go out
-// through a Broadcaster (broadcaster.ts), timers through the clock (table-clock.ts over
-// clock-service.ts), bot moves come from the bot runner (table-bots.ts). Everything sent to a
-// connection comes out of view()/visibleEvents(); what each viewer has been sent is kept in
-// viewers.ts.
+// at a time; each is acknowledged only after the storage has it), its nonces, the judge's undo and
+// the end of the game. Connections and their frames are table-connections.ts (through a
+// Broadcaster), the lobby's start and expiry table-lobby.ts, timers the clock (table-clock.ts over
+// clock-service.ts), bot moves the bot runner (table-bots.ts), seats table-seats.ts.
 import {
   apply,
-  legalCommands,
   normalizeCommand,
   startGame,
-  toRecord,
-  view,
-  visibleEvents,
   type Command,
   type GameRecord,
   type GameState,
   type Viewer,
 } from '../engine/index.js';
-import { LocalBroadcaster, type Broadcaster, type Conn, type Role } from './broadcaster.js';
-import { systemClock, type ClockService } from './clock-service.js';
+import type { Conn, Role } from './broadcaster.js';
+import { systemClock } from './clock-service.js';
 import { BotRunner } from './table-bots.js';
-import { ViewerFrames } from './viewers.js';
 import { CLOSE_UNAUTHORIZED, serverError, type ErrorMessage } from './messages.js';
 import { Retries } from './retry.js';
-import type { CommandRow, EditRow, Storage, TableRow } from './storage.js';
+import type { CommandRow, EditRow, TableRow } from './storage.js';
 import { TableClock, timerBody } from './table-clock.js';
+import { TableConnections } from './table-connections.js';
+import { TableLobby } from './table-lobby.js';
+import type { ClockAction, SubmitResult, TableEnv } from './table-env.js';
+import { publishedRecord } from './table-record.js';
 import { TableSeats } from './table-seats.js';
 
 export type { Conn, Role };
+export { viewerOf, type ClockAction, type SubmitResult, type TableEnv } from './table-env.js';
 
 /** The close code for a connection whose credential no longer works (revoked, unknown). */
 export { CLOSE_UNAUTHORIZED };
-
-/** `lastEvent` is in the submitter's own numbering (the judge's for the server's own commands). */
-export type SubmitResult = { ok: true; lastEvent: number; duplicate: boolean } | { ok: false; error: ErrorMessage };
-
-export interface TableEnv {
-  storage: Storage;
-  timeScale: number;
-  log: { warn(o: object, msg: string): void; error(o: object, msg: string): void };
-  onFinished(t: Table): void;
-  /** How much the host may add to one stage (seconds; limits.ts). Default 600. */
-  extendMaxSeconds?: number;
-  /** Timers and bot delays; default the system's. */
-  clock?: ClockService;
-  /** Where a table's frames go; default this process's sockets. */
-  broadcaster?: () => Broadcaster;
-  /** Each applied command's time from submit to its answer (ms; metrics). */
-  observe?: (ms: number) => void;
-}
-
-/** What the host of a table may do to the server's clock (table-clock.ts). */
-export type ClockAction = { action: 'pause' } | { action: 'resume' } | { action: 'extend'; seconds: number };
-
-export function viewerOf(role: Role): Viewer {
-  if (role.kind === 'seat') return { kind: 'seat', seat: role.seat };
-  if (role.kind === 'judge') return { kind: 'judge' };
-  return { kind: 'public' };
-}
 
 export class Table {
   /** Built from the log on first use, so a restarted server serves before every table is rebuilt. */
   private built: GameState | null = null;
   commands: CommandRow[];
-  private out: Broadcaster;
   private nonces = new Map<string, number>();
   private tail: Promise<unknown> = Promise.resolve();
   private clock: TableClock;
@@ -72,15 +43,9 @@ export class Table {
   /** What the server owes this table and could not store yet: retried; the table is degraded meanwhile. */
   private retries: Retries;
   private bots: BotRunner;
-  /** After a judge undo, log entries at or above this were rewritten: resumes past it get a resync. */
-  private cutAt = Number.POSITIVE_INFINITY;
-  private frames = new ViewerFrames(
-    () => this.state,
-    (v) => this.legalFor(v),
-  );
-  private infoPending = false;
-  private everConnected = new Set<number>();
-  private gone = new WeakSet<Conn>();
+  /** Connections and their frames (table-connections.ts). */
+  private net: TableConnections;
+  private lobby: TableLobby;
   private closed = false;
   /** Timers and bots resumed after a (re)load. */
   resumed = false;
@@ -97,10 +62,31 @@ export class Table {
   ) {
     this.commands = commands;
     for (const c of commands) if (c.nonce !== null) this.nonces.set(`${c.sender}|${c.nonce}`, c.seq);
-    if (hadEdits) this.cutAt = 0;
     // Retry pauses are timers too: TIME_SCALE shortens them with the rest (tests).
-    this.retries = new Retries(() => this.presenceChanged(), 200 * env.timeScale, 10_000 * env.timeScale);
-    this.out = env.broadcaster ? env.broadcaster() : new LocalBroadcaster();
+    this.retries = new Retries(() => this.net.presenceChanged(), 200 * env.timeScale, 10_000 * env.timeScale);
+    this.net = new TableConnections(
+      {
+        row: () => this.row,
+        state: () => this.state,
+        closed: () => this.closed,
+        degraded: () => this.retries.degraded,
+        timer: () => (this.clock.running ? timerBody(this.clock.message()) : this.relayTimer ? timerBody(this.relayTimer) : null),
+        bindSeat: (seat) => this.seats.bind(seat),
+        seatJoined: () => this.lobby.startIfAllHere(),
+      },
+      env.broadcaster,
+    );
+    if (hadEdits) this.net.cutAt = 0;
+    this.lobby = new TableLobby({
+      row: () => this.row,
+      storage: env.storage,
+      log: env.log,
+      retries: this.retries,
+      net: this.net,
+      start: () => this.start(),
+      started: () => this.afterChange(),
+      lastEvent: () => this.state.log.length,
+    });
     this.bots = new BotRunner({
       row: () => this.row,
       state: () => this.state,
@@ -123,7 +109,7 @@ export class Table {
       extendMaxMs: (env.extendMaxSeconds ?? 600) * 1000 * env.timeScale,
       retries: this.retries,
       log: env.log,
-      broadcast: (m) => this.broadcastRaw(m),
+      broadcast: (m) => this.net.broadcastRaw(m),
       submit: (command, key) => this.submit('clock', command, `clock:${key}`),
     });
     this.seats = new TableSeats({
@@ -135,8 +121,8 @@ export class Table {
         this.row = next;
         if (!renamed) return;
         this.state = Table.rebuild(this.row, this.commands);
-        this.broadcastInfo();
-        this.broadcastResync('names');
+        this.net.broadcastInfo();
+        this.net.broadcastResync('names');
       },
       drop: (seat) => {
         for (const c of [...this.conns]) {
@@ -158,7 +144,7 @@ export class Table {
 
   /** The table's connections (this process's and, in a cluster, other processes' sockets). */
   get conns(): ReadonlySet<Conn> {
-    return this.out.conns;
+    return this.net.conns;
   }
 
   get state(): GameState {
@@ -200,11 +186,7 @@ export class Table {
 
   /** The number of the last event this viewer may see, in its own numbering (view.ts). */
   lastEventFor(v: Viewer): number {
-    return this.frames.lastEvent(v);
-  }
-
-  private renumbered(v: Viewer, lastEvent: number): boolean {
-    return this.frames.renumbered(v, lastEvent, this.cutAt);
+    return this.net.lastEventFor(v);
   }
 
   /** Run table work one piece at a time, in arrival order. */
@@ -219,219 +201,43 @@ export class Table {
     return this.tail.then(() => undefined);
   }
 
-  // ---- public info (no game content) -------------------------------------------------------
+  // ---- public info and connections (table-connections.ts) -----------------------------------
 
   info(): Record<string, unknown> {
-    const connected = new Set<number>();
-    for (const c of this.conns) if (c.role.kind === 'seat') connected.add(c.role.seat);
-    const out: Record<string, unknown> = {
-      id: this.row.id,
-      preset: this.row.setup.preset,
-      mode: this.row.mode,
-      status: this.row.status,
-      size: this.row.seats.length,
-      seats: this.row.seats.map((s) => ({ seat: s.seat, name: s.name, bot: s.bot, connected: s.bot || connected.has(s.seat) })),
-      commitment: this.row.commitment || null,
-      createdAt: this.row.createdAt,
-    };
-    if (this.row.dealSource && this.row.dealSource !== 'server') out['dealSource'] = this.row.dealSource;
-    if (this.row.status === 'finished') out['winner'] = this.row.winner;
-    // Storage failed and the server is retrying what it owes the table (retry.ts).
-    if (this.retries.degraded) out['degraded'] = true;
-    return out;
+    return this.net.info();
   }
-
-  private legalFor(v: Viewer): Command[] | undefined {
-    if (this.row.status !== 'playing') return v.kind === 'public' ? undefined : [];
-    if (v.kind === 'seat') return legalCommands(this.state, v.seat);
-    if (v.kind === 'judge') return legalCommands(this.state, 'judge');
-    return undefined;
-  }
-
-  // ---- connections ---------------------------------------------------------------------------
 
   /**
    * A new connection. Queued behind commands in flight, so that nobody sees the events of a
    * command before it is stored.
    */
   attach(conn: Conn, lastEvent?: number): void {
-    void this.run(() => this.attachNow(conn, lastEvent));
-  }
-
-  private attachNow(conn: Conn, lastEvent?: number): void {
-    if (this.gone.has(conn)) return; // closed before its turn came
-    if (this.row.status === 'expired') {
-      // It expired while this connection waited its turn: its links are gone.
-      conn.send(JSON.stringify(serverError('unauthorized')));
-      conn.close?.(CLOSE_UNAUTHORIZED, 'expired');
-      return;
-    }
-    this.out.add(conn);
-    const v = conn.viewer;
-    const incremental = lastEvent !== undefined && !this.renumbered(v, lastEvent);
-    const welcome: Record<string, unknown> = {
-      type: 'welcome',
-      table: this.info(),
-      viewer: v,
-      view: view(this.state, v, incremental ? { log: false } : {}),
-      lastEvent: this.lastEventFor(v),
-      timer: this.clock.running ? timerBody(this.clock.message()) : this.relayTimer ? timerBody(this.relayTimer) : null,
-      you: {
-        canCommand: conn.role.kind !== 'spectator',
-        judge: conn.role.kind === 'judge',
-        host: conn.role.kind === 'host' || conn.role.kind === 'judge',
-      },
-    };
-    const legal = this.legalFor(v);
-    if (legal) welcome['legal'] = legal;
-    conn.send(JSON.stringify(welcome));
-    if (incremental) this.sendSince(conn, lastEvent);
-    else this.frames.sent(v);
-    if (this.row.status === 'finished') this.sendFinal(conn);
-    if (conn.role.kind === 'seat') {
-      this.everConnected.add(conn.role.seat);
-      this.seats.bind(conn.role.seat);
-      this.presenceChanged();
-      if (this.row.status === 'lobby' && this.row.autoStart && this.humansAllJoined()) this.startByItself();
-    }
+    void this.run(() => this.net.attach(conn, lastEvent));
   }
 
   detach(conn: Conn): void {
-    this.gone.add(conn);
-    if (!this.out.delete(conn)) return;
-    if (conn.role.kind === 'seat' && !this.closed) this.presenceChanged();
-  }
-
-  private humansAllJoined(): boolean {
-    return this.row.seats.every((s) => s.bot || this.everConnected.has(s.seat));
+    this.net.detach(conn);
   }
 
   /** A reconnecting client: exactly the events after `lastEvent` for its viewer, or a resync. */
   resume(conn: Conn, lastEvent: number): void {
-    void this.run(() => this.resumeNow(conn, lastEvent));
+    void this.run(() => this.net.resume(conn, lastEvent));
   }
 
-  private resumeNow(conn: Conn, lastEvent: number): void {
-    if (this.renumbered(conn.viewer, lastEvent)) {
-      conn.send(this.frames.resync(conn.viewer, 'resume'));
-      return;
-    }
-    this.sendSince(conn, lastEvent);
-  }
-
-  private sendSince(conn: Conn, lastEvent: number): void {
-    const v = conn.viewer;
-    const msg: Record<string, unknown> = {
-      type: 'events',
-      events: visibleEvents(this.state, v, lastEvent + 1),
-      view: view(this.state, v, { log: false }),
-      lastEvent: this.lastEventFor(v),
-    };
-    const legal = this.legalFor(v);
-    if (legal) msg['legal'] = legal;
-    conn.send(JSON.stringify(msg));
-    this.frames.sent(v);
-  }
-
-  /**
-   * Per applied command: each viewer's new visible events and view, serialized (and encoded to
-   * UTF-8) once per viewer, however many sockets share it (spectators, a seat's second tab).
-   * A timer that the command started or stopped rides in the same frame. A viewer with no new
-   * event, the same view and legal commands and no timer gets no frame at all: a frame would tell
-   * them that something they may not see just happened (R18).
-   */
-  private broadcastSince(from: number, timer: Record<string, unknown> | null = null): void {
-    this.out.perViewer((v) => this.frames.frameSince(v, from, timer));
-  }
-
-  private broadcastResync(reason: 'names'): void {
-    this.out.each((c) => this.frames.resync(c.viewer, reason));
-  }
-
-  /** After a judge's undo: only the viewers who could see what was taken back notice (R18; viewers.ts). */
-  private broadcastUndo(old: GameState): void {
-    this.out.perViewer((v) => this.frames.afterUndo(old, v));
-  }
-
-  /**
-   * Who is connected changed: one `table` frame for all the changes of this turn. A table's ten
-   * seats connecting (or coming back after a restart) would otherwise send each socket a frame per
-   * connection.
-   */
-  private presenceChanged(): void {
-    if (this.infoPending) return;
-    this.infoPending = true;
-    setImmediate(() => {
-      this.infoPending = false;
-      if (!this.closed) this.broadcastInfo();
-    });
-  }
-
-  private broadcastInfo(): void {
-    this.out.all(Buffer.from(JSON.stringify({ type: 'table', table: this.info() })));
-  }
-
-  private broadcastRaw(msg: object): void {
-    this.out.all(Buffer.from(JSON.stringify(msg)));
-  }
-
-  private finalFrame(conn: Conn): string {
-    return JSON.stringify({ type: 'final', view: view(this.state, conn.viewer), record: `/api/games/${this.row.id}/record` });
-  }
-
-  private sendFinal(conn: Conn): void {
-    conn.send(this.finalFrame(conn));
-  }
-
-  // ---- lobby -----------------------------------------------------------------------------------
+  // ---- lobby (table-lobby.ts) ------------------------------------------------------------------
 
   start(): Promise<ErrorMessage | null> {
-    return this.run(async () => {
-      if (this.row.status !== 'lobby') return serverError('alreadyStarted');
-      try {
-        await this.env.storage.updateTable(this.row.id, { status: 'playing' });
-      } catch (e) {
-        this.env.log.error({ err: String(e), table: this.row.id }, 'start not stored');
-        return serverError('storage');
-      }
-      this.row.status = 'playing';
-      this.broadcastInfo();
-      this.broadcastSince(this.state.log.length);
-      this.afterChange();
-      return null;
-    });
+    return this.run(() => this.lobby.start());
   }
 
-  /**
-   * A lobby nobody started and nobody is connected to (checked again in the queue, so that a
-   * start or a connection that came meanwhile keeps it): stored as expired.
-   */
   expireIfIdle(): Promise<boolean> {
-    return this.run(async () => {
-      if (this.row.status !== 'lobby' || this.conns.size > 0) return false;
-      try {
-        await this.env.storage.updateTable(this.row.id, { status: 'expired' });
-      } catch (e) {
-        this.env.log.warn({ table: this.row.id, err: String(e) }, 'expiry not stored');
-        return false;
-      }
-      this.row.status = 'expired';
-      return true;
-    });
+    return this.run(() => this.lobby.expireIfIdle());
   }
 
-  /** After a restart: timers and bots pick up where the log stopped. */
+  /** After a restart: timers and bots pick up where the log stopped; a lobby whose people are all here starts. */
   resumeService(): void {
     if (this.row.status === 'playing') this.afterChange();
-    else if (this.row.status === 'lobby' && this.row.autoStart && this.humansAllJoined()) this.startByItself();
-  }
-
-  /** A start nobody asked for (everyone is here): one that could not be stored is tried again. */
-  private startByItself(): void {
-    void this.start().then((e) => {
-      if (e?.code === 'storage') this.retries.failed('start', () => this.resumeService());
-      else this.retries.ok('start');
-    });
+    else this.lobby.startIfAllHere();
   }
 
   // ---- commands --------------------------------------------------------------------------------
@@ -478,11 +284,11 @@ export class Table {
     if (nonce !== null) this.nonces.set(`${sender}|${nonce}`, row.seq);
     try {
       if (this.state.finished) {
-        this.broadcastSince(from);
+        this.net.broadcastSince(from);
         this.finish();
       } else {
         const timer = this.clock.arm(false);
-        this.broadcastSince(from, timer);
+        this.net.broadcastSince(from, timer);
         this.bots.schedule();
       }
     } catch (e) {
@@ -525,9 +331,9 @@ export class Table {
     }
     this.state = Table.rebuild(this.row, this.commands);
     if (this.state.finished) {
-      this.broadcastSince(from);
+      this.net.broadcastSince(from);
       this.finish();
-    } else this.broadcastSince(from, this.clock.arm(false));
+    } else this.net.broadcastSince(from, this.clock.arm(false));
   }
 
   undo(): Promise<ErrorMessage | null> {
@@ -563,8 +369,8 @@ export class Table {
     const old = this.state;
     // The replay of the shorter log: the old log's prefix.
     this.state = Table.rebuild(this.row, this.commands);
-    this.cutAt = Math.min(this.cutAt, this.state.log.length);
-    this.broadcastUndo(old);
+    this.net.cutAt = Math.min(this.net.cutAt, this.state.log.length);
+    this.net.broadcastUndo(old);
     this.afterChange();
     return null;
   }
@@ -581,7 +387,7 @@ export class Table {
     this.row.winner = this.state.winner ?? 'draw';
     this.row.finishedAt = Date.now();
     this.row.deadline = null;
-    this.out.each((c) => this.finalFrame(c));
+    this.net.each((c) => this.net.finalFrame(c));
     this.storeFinished();
     this.env.onFinished(this);
   }
@@ -609,20 +415,7 @@ export class Table {
 
   /** The finished game's record with the R60 publication (deal and salt). */
   record(): GameRecord {
-    return toRecord(
-      this.row.setup,
-      this.commands.map((c) => c.command),
-      this.recordExtra(),
-    );
-  }
-
-  /** R60 publication and meta; a deal nobody committed to ('cards') says so instead. */
-  private recordExtra(): Partial<GameRecord> {
-    const meta: Record<string, unknown> = { tableId: this.row.id, mode: this.row.mode, createdAt: this.row.createdAt };
-    if (this.row.dealSource && this.row.dealSource !== 'server') meta['dealSource'] = this.row.dealSource;
-    if (this.row.commitTableId) meta['commitTableId'] = this.row.commitTableId;
-    if (!this.row.commitment) return { meta };
-    return { commitment: this.row.commitment, salt: this.row.salt, meta };
+    return publishedRecord(this.row, this.commands);
   }
 
   // ---- timers and bots ---------------------------------------------------------------------

@@ -4,7 +4,8 @@
 // by itself — also after a restart that came in between.
 import type { GameRecord } from '../engine/index.js';
 import { checkSlotRecord, slotKey, slotOf, type GameFacts, type SlotRef } from '../tournament/index.js';
-import { closedTable, playPath, watchPath, type Hub } from './hub.js';
+import type { Hub } from './hub.js';
+import { closedTable, playPath, watchPath } from './table-create.js';
 import type { CreateTableBody } from './messages.js';
 import { refuse, TournamentApiError, type OpenTableBody } from './tournament-messages.js';
 import type { AttachedBy, GameVersionRow, RecordSource, TournamentStore } from './tournament-store.js';

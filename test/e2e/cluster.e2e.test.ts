@@ -283,6 +283,7 @@ describe.skipIf(why !== null)('three server processes on PostgreSQL and Redis', 
 
     // PostgreSQL ends every connection of the servers, twice, while the games run.
     const admin = new pg.Client({ connectionString: db.url });
+    admin.on('error', () => undefined);
     await admin.connect();
     let cut = 0;
     for (let i = 0; i < 2; i++) {

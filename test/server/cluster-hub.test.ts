@@ -43,6 +43,9 @@ class SharedDirectory implements TableDirectory {
   async ownerOf(tableId: string): Promise<string | null> {
     return this.leases.owners.get(tableId) ?? null;
   }
+  holds(tableId: string): boolean {
+    return this.leases.owners.get(tableId) === this.self;
+  }
   onLost(): void {}
   async close(): Promise<void> {}
 }
