@@ -132,7 +132,7 @@ export function describeEvent(e: GameEvent, lang: Lang = 'ru', name?: SeatName):
       return e.target === null ? `${no(e.seat)} ${ru ? v.ruNone : v.enNone}` : `${no(e.seat)} ${ru ? v.ru : v.en} ${no(e.target)}`;
     }
     case 'nightMiss':
-      return ru ? 'Утро доброе: ночью никто не пострадал (промах)' : 'A good morning: nobody was killed (a miss)';
+      return ru ? 'Промах: этой ночью никто не убит' : 'A miss: nobody was killed tonight';
     case 'checkResult': {
       const r = {
         sheriff: ru ? 'шериф' : 'the sheriff',
