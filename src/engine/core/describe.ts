@@ -122,7 +122,7 @@ export function describeEvent(e: GameEvent, lang: Lang = 'ru', name?: SeatName):
     case 'teamRevealed':
       return (ru ? 'Чёрная команда: ' : 'Black team: ') + e.members.map((m) => `${no(m.seat)} (${roleTitle(m.role, lang)})`).join(', ');
     case 'nightStarted':
-      return `${t.night(e.night)}. ` + (e.intro ? (ru ? 'Знакомство мафии' : 'The mafia meet') : ru ? 'Мафия выходит на охоту' : 'The mafia go hunting');
+      return `${t.night(e.night)}. ` + (e.intro ? (ru ? 'Знакомство мафии' : 'The mafia meet') : ru ? 'Город засыпает' : 'The town falls asleep');
     case 'planSet':
       return ru ? `Дон ${no(e.seat)} назначил порядок отстрела: ${seats(e.targets)}` : `Don ${no(e.seat)} set the kill plan: ${seats(e.targets)}`;
     case 'nightAction':
@@ -132,7 +132,7 @@ export function describeEvent(e: GameEvent, lang: Lang = 'ru', name?: SeatName):
       return e.target === null ? `${no(e.seat)} ${ru ? v.ruNone : v.enNone}` : `${no(e.seat)} ${ru ? v.ru : v.en} ${no(e.target)}`;
     }
     case 'nightMiss':
-      return ru ? 'Утро доброе: ночью никто не пострадал (промах)' : 'A good morning: nobody was killed (a miss)';
+      return ru ? 'Промах: этой ночью никто не убит' : 'A miss: nobody was killed tonight';
     case 'checkResult': {
       const r = {
         sheriff: ru ? 'шериф' : 'the sheriff',
