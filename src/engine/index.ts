@@ -19,5 +19,6 @@ export { SPEECHES, SILENT_TURN_SECONDS, currentSpeech, dayTurn, stageTimer, stag
 export * from './core/record.js';
 export { fmix32, mulberry32, seedFromText } from './core/rng.js';
 export { teamOf } from './core/roles-team.js';
-export { describeEvent, describeLog, ruleLabel, skipCause, type Lang } from './core/describe.js';
+export { describeEvent, describeLog, ruleLabel, skipCause, seatNo, teamName, causeName, verbName, roundName, type Lang, type SeatName } from './core/describe.js';
+export { describeCommand } from './core/describe-command.js';
 export { score, scoreForReplay, standings, defaultScoreTable, hasPoints, type ScoreTable, type ScoreLine, type ScoreReason, type SeatScore, type Standing } from './core/score.js';

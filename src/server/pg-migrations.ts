@@ -1,3 +1,8 @@
+import { ACCOUNT_MIGRATIONS } from './accounts/schema.js';
+import { FORUM_MIGRATIONS } from './forum/schema.js';
+import type { Migration } from './sqlite-open.js';
+import { TOURNAMENT_MIGRATIONS } from './tournament-store-sqlite.js';
+
 // The PostgreSQL schema as numbered migrations: each runs once, in order, in one transaction,
 // under an advisory lock (three processes starting together migrate once). Never edit a
 // migration that shipped: add the next one.
@@ -52,177 +57,28 @@ export const PG_MIGRATIONS: string[] = [
 ];
 
 // The other stores' schemas on PostgreSQL, each with its own ledger (tournament_migrations,
-// account_migrations, forum_migrations, like their SQLite files). Documents stay TEXT holding
+// account_migrations, forum_migrations, like their SQLite files), made from their SQLite
+// migrations: the SQL is portable, so each schema is written once. Documents stay TEXT holding
 // JSON, as in SQLite, so one row mapping serves both databases (tournament-store-sql.ts,
 // accounts/store-sql.ts, forum/store-sql.ts).
 
-/** Tournaments (tournament-store-sql.ts): the SQLite schema, unchanged. */
-export const TOURNAMENT_PG_MIGRATIONS: string[] = [
-  `
-  CREATE TABLE tournaments (
-    id TEXT PRIMARY KEY,
-    created_at BIGINT NOT NULL,
-    updated_at BIGINT NOT NULL,
-    revision INTEGER NOT NULL,
-    token_hash TEXT NOT NULL,
-    name TEXT NOT NULL,
-    body TEXT NOT NULL
-  );
-  CREATE INDEX tournaments_created ON tournaments (created_at);
-  CREATE TABLE tournament_games (
-    tournament_id TEXT NOT NULL,
-    round_no INTEGER NOT NULL,
-    table_no INTEGER NOT NULL,
-    version INTEGER NOT NULL,
-    at BIGINT NOT NULL,
-    by_kind TEXT NOT NULL,
-    by_name TEXT,
-    source TEXT NOT NULL,
-    reason TEXT,
-    table_id TEXT,
-    record TEXT NOT NULL,
-    PRIMARY KEY (tournament_id, round_no, table_no, version)
-  );
-  CREATE TABLE tournament_tables (
-    table_id TEXT PRIMARY KEY,
-    tournament_id TEXT NOT NULL,
-    round_no INTEGER NOT NULL,
-    table_no INTEGER NOT NULL,
-    mode TEXT NOT NULL,
-    created_at BIGINT NOT NULL
-  );
-  CREATE INDEX tournament_tables_tournament ON tournament_tables (tournament_id);
-  `,
-];
-
 /**
- * Accounts (accounts/store-sql.ts): SQLite's migrations 1 and 2 in one. Two differences: the
- * audit log's id is a BIGSERIAL (SQLite's AUTOINCREMENT), and the nickname history has its own
- * serial `n` where SQLite orders by rowid.
+ * A store's SQLite migrations as PostgreSQL's, one for one (the same numbers in the ledger):
+ * SQLite's autoincrement key becomes a BIGSERIAL; `extra` adds what only PostgreSQL needs.
  */
-export const ACCOUNT_PG_MIGRATIONS: string[] = [
-  `
-  CREATE TABLE accounts (
-    id TEXT PRIMARY KEY,
-    nickname TEXT NOT NULL,
-    nickname_key TEXT NOT NULL UNIQUE,
-    created_at BIGINT NOT NULL,
-    password_hash TEXT,
-    deleted_at BIGINT,
-    merged_into TEXT
-  );
-  CREATE TABLE account_nicknames (
-    n BIGSERIAL PRIMARY KEY,
-    account_id TEXT NOT NULL,
-    nickname TEXT NOT NULL,
-    since BIGINT NOT NULL
-  );
-  CREATE INDEX account_nicknames_account ON account_nicknames (account_id);
-  CREATE TABLE account_sessions (
-    token_hash TEXT PRIMARY KEY,
-    account_id TEXT NOT NULL,
-    csrf TEXT NOT NULL,
-    created_at BIGINT NOT NULL,
-    expires_at BIGINT NOT NULL
-  );
-  CREATE INDEX account_sessions_account ON account_sessions (account_id);
-  CREATE TABLE account_passkeys (
-    id TEXT PRIMARY KEY,
-    account_id TEXT NOT NULL,
-    public_key TEXT NOT NULL,
-    counter BIGINT NOT NULL,
-    transports TEXT,
-    created_at BIGINT NOT NULL,
-    used_at BIGINT
-  );
-  CREATE INDEX account_passkeys_account ON account_passkeys (account_id);
-  CREATE TABLE account_seats (
-    table_id TEXT NOT NULL,
-    seat INTEGER NOT NULL,
-    account_id TEXT NOT NULL,
-    token TEXT,
-    bound_at BIGINT NOT NULL,
-    PRIMARY KEY (table_id, seat)
-  );
-  CREATE INDEX account_seats_account ON account_seats (account_id);
-  CREATE TABLE clubs (
-    id TEXT PRIMARY KEY,
-    name TEXT NOT NULL,
-    created_at BIGINT NOT NULL
-  );
-  CREATE TABLE club_members (
-    club_id TEXT NOT NULL,
-    account_id TEXT NOT NULL,
-    role TEXT NOT NULL,
-    since BIGINT NOT NULL,
-    PRIMARY KEY (club_id, account_id)
-  );
-  CREATE INDEX club_members_account ON club_members (account_id);
-  CREATE TABLE club_tournaments (
-    tournament_id TEXT PRIMARY KEY,
-    club_id TEXT NOT NULL
-  );
-  CREATE TABLE club_bans (
-    club_id TEXT NOT NULL,
-    account_id TEXT NOT NULL,
-    season TEXT NOT NULL,
-    reason TEXT,
-    at BIGINT NOT NULL,
-    PRIMARY KEY (club_id, account_id, season)
-  );
-  CREATE TABLE audit_log (
-    id BIGSERIAL PRIMARY KEY,
-    at BIGINT NOT NULL,
-    actor_id TEXT NOT NULL,
-    club_id TEXT,
-    action TEXT NOT NULL,
-    target TEXT,
-    detail TEXT
-  );
-  CREATE INDEX audit_log_club ON audit_log (club_id, at);
-  CREATE TABLE claim_codes (
-    code_hash TEXT PRIMARY KEY,
-    tournament_id TEXT NOT NULL,
-    player_id TEXT NOT NULL,
-    player_name TEXT NOT NULL,
-    created_by TEXT NOT NULL,
-    created_at BIGINT NOT NULL,
-    used_at BIGINT,
-    used_by TEXT
-  );
-  CREATE TABLE account_players (
-    tournament_id TEXT NOT NULL,
-    player_id TEXT NOT NULL,
-    account_id TEXT NOT NULL,
-    player_name TEXT NOT NULL,
-    claimed_at BIGINT NOT NULL,
-    PRIMARY KEY (tournament_id, player_id)
-  );
-  CREATE INDEX account_players_account ON account_players (account_id);
-  CREATE TABLE account_attempts (
-    key TEXT PRIMARY KEY,
-    count INTEGER NOT NULL,
-    until BIGINT NOT NULL
-  );
-  `,
-];
+function fromSqlite(migrations: readonly Migration[], extra: Record<number, string> = {}): string[] {
+  return migrations.map((m) => m.sql.replace(/INTEGER PRIMARY KEY AUTOINCREMENT/g, 'BIGSERIAL PRIMARY KEY') + (extra[m.id] ?? ''));
+}
 
-/** Forum games and seasons (forum/store-sql.ts): SQLite's migrations 1 and 2 in one. */
-export const FORUM_PG_MIGRATIONS: string[] = [
-  `
-  CREATE TABLE forum_games (
-    id TEXT PRIMARY KEY,
-    created_at BIGINT NOT NULL,
-    status TEXT NOT NULL,
-    body TEXT NOT NULL,
-    revision INTEGER NOT NULL DEFAULT 1
-  );
-  CREATE INDEX forum_games_status ON forum_games (status);
-  CREATE TABLE forum_seasons (
-    id TEXT PRIMARY KEY,
-    created_at BIGINT NOT NULL,
-    body TEXT NOT NULL,
-    revision INTEGER NOT NULL DEFAULT 1
-  );
-  `,
-];
+export const TOURNAMENT_PG_MIGRATIONS: string[] = fromSqlite(TOURNAMENT_MIGRATIONS);
+
+export const ACCOUNT_PG_MIGRATIONS: string[] = fromSqlite(ACCOUNT_MIGRATIONS, {
+  // The nickname history in the order taken (SQLite orders by its rowid, which PostgreSQL has not),
+  // and a passkey's signature counter, an unsigned 32-bit number (PostgreSQL's INTEGER is signed).
+  1: `
+ALTER TABLE account_nicknames ADD COLUMN n BIGSERIAL;
+ALTER TABLE account_passkeys ALTER COLUMN counter TYPE BIGINT;
+`,
+});
+
+export const FORUM_PG_MIGRATIONS: string[] = fromSqlite(FORUM_MIGRATIONS);

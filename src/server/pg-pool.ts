@@ -13,12 +13,32 @@ types.setTypeParser(20, (v: string) => Number(v));
 export function pgPool(url: string, size = 10, options?: string): pg.Pool {
   const pool = new pg.Pool({ connectionString: url, max: size, types, ...(options ? { options } : {}) });
   // An idle connection that breaks (the server restarted) is dropped by the pool; without a
-  // listener its error would end the process. A connection checked out (a transaction, a
-  // migration) emits its error on itself, where the pool does not listen: every connection gets a
-  // listener of its own (its query in flight fails; the pool drops it on release). Issue 19.
+  // listener its error would end the process. A connection checked out (a transaction, the
+  // migration) emits its error on itself, where the pool does not listen: every connection
+  // gets a listener of its own (its query in flight fails, and inTransaction drops it).
   pool.on('error', () => undefined);
   pool.on('connect', (c) => c.on('error', () => undefined));
   return pool;
+}
+
+/** `fn` in one transaction on one connection of the pool; a failure rolls back (and drops a broken connection). */
+export async function inTransaction<T>(pool: pg.Pool, fn: (c: pg.PoolClient) => Promise<T>): Promise<T> {
+  const c = await pool.connect();
+  try {
+    await c.query('BEGIN');
+    const r = await fn(c);
+    await c.query('COMMIT');
+    c.release();
+    return r;
+  } catch (e) {
+    // A connection that cannot even roll back is broken: the pool drops it instead of reusing it.
+    const sound = await c.query('ROLLBACK').then(
+      () => true,
+      () => false,
+    );
+    c.release(sound ? undefined : e instanceof Error ? e : new Error(String(e)));
+    throw e;
+  }
 }
 
 /** Any fixed number: the advisory lock that serializes migrations between processes (every store's). */
@@ -30,9 +50,7 @@ const MIGRATION_LOCK = 7_220_019;
  */
 export async function runPgMigrations(pool: pg.Pool, ledger: string, migrations: readonly string[]): Promise<void> {
   if (!/^[a-z_]+$/.test(ledger)) throw new Error(`bad ledger name ${ledger}`);
-  const c = await pool.connect();
-  try {
-    await c.query('BEGIN');
+  await inTransaction(pool, async (c) => {
     await c.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK]);
     await c.query(`CREATE TABLE IF NOT EXISTS ${ledger} (version INTEGER PRIMARY KEY, applied_at TIMESTAMPTZ NOT NULL DEFAULT now())`);
     const done = new Set((await c.query<{ version: number }>(`SELECT version FROM ${ledger}`)).rows.map((r) => r.version));
@@ -41,13 +59,7 @@ export async function runPgMigrations(pool: pg.Pool, ledger: string, migrations:
       await c.query(migrations[i]!);
       await c.query(`INSERT INTO ${ledger} (version) VALUES ($1)`, [i + 1]);
     }
-    await c.query('COMMIT');
-  } catch (e) {
-    await c.query('ROLLBACK').catch(() => undefined);
-    throw e;
-  } finally {
-    c.release();
-  }
+  });
 }
 
 /** `?` placeholders to `$1, $2, …` (the stores' SQL has no `?` inside string literals). */
@@ -77,18 +89,7 @@ function on(q: Queryable, ready: () => Promise<void>, pool: pg.Pool | null): Sql
     tx: async (fn) => {
       if (!pool) return fn(on(q, ready, null)); // already in one
       await ready();
-      const c = await pool.connect();
-      try {
-        await c.query('BEGIN');
-        const r = await fn(on(c, async () => undefined, null));
-        await c.query('COMMIT');
-        return r;
-      } catch (e) {
-        await c.query('ROLLBACK').catch(() => undefined);
-        throw e;
-      } finally {
-        c.release();
-      }
+      return inTransaction(pool, (c) => fn(on(c, async () => undefined, null)));
     },
     close: async () => {
       await ready().catch(() => undefined);

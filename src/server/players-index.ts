@@ -1,10 +1,12 @@
 // Players and clubs across every tournament, precomputed: each tournament's part (its players,
 // its current games' facts, its public standings) is built once and kept until that tournament
-// changes (a registration, a record, a correction, a new tournament: TournamentService.changed);
+// changes (a registration, a record, a correction, a new tournament: TournamentService.changed,
+// or the store's stamps, which also see another process's changes);
 // the server-wide figures (Elo with each player's history, the players list) are folded from the
 // parts once per change. A profile or the players list then reads maps, whatever the number of
 // tournaments; only the first read after a change pays, and only for the tournament that changed.
 import { allSlots, eloRatings, nameKey, playerStats, type GameFacts, type Player, type RatedGame, type RatingKind, type Standings } from '../tournament/index.js';
+import type { TournamentStamp } from './tournament-store.js';
 import { standingsOf } from './tournament-views.js';
 import type { TournamentService } from './tournaments.js';
 
@@ -59,6 +61,9 @@ const MAX_TOURNAMENTS = 1000;
 export class PlayersIndex {
   private parts = new Map<string, Promise<TournamentPart>>();
   private data: Promise<PlayersIndexData> | null = null;
+  /** Each tournament's stamp when its part was last dropped, and all of them as one key. */
+  private stampOf = new Map<string, string>();
+  private key = '';
   /** Builds so far (a test sees that reads between changes build nothing). */
   builds = 0;
 
@@ -70,8 +75,24 @@ export class PlayersIndex {
     this.data = null;
   }
 
-  get(): Promise<PlayersIndexData> {
-    this.data ??= this.build();
+  /**
+   * The index, checked first against the store's stamps (one small query): a tournament whose
+   * stamp moved — changed here or by another process on the same database — is reloaded, and the
+   * folded figures with it; nothing else is.
+   */
+  async get(): Promise<PlayersIndexData> {
+    const stamps = await this.svc.store.stamps(MAX_TOURNAMENTS);
+    for (const s of stamps)
+      if (this.stampOf.get(s.id) !== s.stamp) {
+        this.parts.delete(s.id);
+        this.stampOf.set(s.id, s.stamp);
+      }
+    const key = stamps.map((s) => `${s.id}:${s.stamp}`).join(',');
+    if (key !== this.key) {
+      this.key = key;
+      this.data = null;
+    }
+    this.data ??= this.build(stamps);
     const p = this.data;
     p.catch(() => {
       if (this.data === p) this.data = null;
@@ -103,9 +124,9 @@ export class PlayersIndex {
     return p;
   }
 
-  private async build(): Promise<PlayersIndexData> {
+  private async build(stamps: TournamentStamp[]): Promise<PlayersIndexData> {
     this.builds++;
-    const rows = (await this.svc.store.list(MAX_TOURNAMENTS)).sort((a, b) => a.createdAt - b.createdAt);
+    const rows = [...stamps].sort((a, b) => a.createdAt - b.createdAt);
     const parts: TournamentPart[] = [];
     for (const r of rows) parts.push(await this.part(r.id));
     const games = parts.flatMap((p) => p.games);

@@ -7,7 +7,7 @@
 // owner has taken the table, so a process that lost its lease can never append a move.
 import pg from 'pg';
 import { PG_MIGRATIONS } from './pg-migrations.js';
-import { pgPool, runPgMigrations } from './pg-pool.js';
+import { inTransaction, pgPool, runPgMigrations } from './pg-pool.js';
 import { storageError, type LobbyCursor, type CommandRow, type Deadline, type EditRow, type Storage, type TablePatch, type TableRow } from './storage.js';
 
 export interface PostgresStorageOptions {
@@ -73,18 +73,7 @@ export class PostgresStorage implements Storage {
 
   private async tx<T>(fn: (c: pg.PoolClient) => Promise<T>): Promise<T> {
     await this.ready;
-    const c = await this.pool.connect();
-    try {
-      await c.query('BEGIN');
-      const r = await fn(c);
-      await c.query('COMMIT');
-      return r;
-    } catch (e) {
-      await c.query('ROLLBACK').catch(() => undefined);
-      throw e;
-    } finally {
-      c.release();
-    }
+    return inTransaction(this.pool, fn);
   }
 
   /** A write to a table, after the table's write before it (issue order is log order). */

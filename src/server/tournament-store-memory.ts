@@ -1,6 +1,6 @@
 // In-memory tournament store (tests, `memory:` databases). Values are copied in and out so that
 // callers can never change what is stored by holding a reference.
-import type { GameVersionRow, TableBinding, TournamentRow, TournamentStore } from './tournament-store.js';
+import type { GameVersionRow, TableBinding, TournamentRow, TournamentStamp, TournamentStore } from './tournament-store.js';
 
 const copy = <T>(x: T): T => structuredClone(x);
 
@@ -56,6 +56,13 @@ export class MemoryTournamentStore implements TournamentStore {
   async bindingOf(tableId: string): Promise<TableBinding | null> {
     const b = this.tables.get(tableId);
     return b ? copy(b) : null;
+  }
+
+  async stamps(limit: number): Promise<TournamentStamp[]> {
+    return [...this.rows.values()]
+      .sort((a, b) => b.createdAt - a.createdAt)
+      .slice(0, limit)
+      .map((r) => ({ id: r.id, createdAt: r.createdAt, stamp: `${r.revision}/${this.versions.get(r.id)?.length ?? 0}` }));
   }
 
   async close(): Promise<void> {}

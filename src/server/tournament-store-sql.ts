@@ -2,7 +2,7 @@
 // sql.ts): the documents with their revision, every version of every game's record, and the
 // table bindings. The schemas are in tournament-store-sqlite.ts and pg-migrations.ts.
 import type { Sql, SqlRow } from './sql.js';
-import type { GameVersionRow, TableBinding, TournamentRow, TournamentStore } from './tournament-store.js';
+import type { GameVersionRow, TableBinding, TournamentRow, TournamentStamp, TournamentStore } from './tournament-store.js';
 
 export class SqlTournamentStore implements TournamentStore {
   constructor(protected sql: Sql) {}
@@ -68,6 +68,14 @@ export class SqlTournamentStore implements TournamentStore {
   async bindingOf(tableId: string): Promise<TableBinding | null> {
     const r = await this.sql.one('SELECT * FROM tournament_tables WHERE table_id = ?', [tableId]);
     return r ? toBinding(r) : null;
+  }
+
+  async stamps(limit: number): Promise<TournamentStamp[]> {
+    const rows = await this.sql.all(
+      'SELECT t.id, t.created_at, t.revision, COUNT(g.version) AS games FROM tournaments t LEFT JOIN tournament_games g ON g.tournament_id = t.id GROUP BY t.id, t.created_at, t.revision ORDER BY t.created_at DESC LIMIT ?',
+      [limit],
+    );
+    return rows.map((r) => ({ id: str(r['id']), createdAt: num(r['created_at']), stamp: `${num(r['revision'])}/${num(r['games'])}` }));
   }
 
   close(): Promise<void> {

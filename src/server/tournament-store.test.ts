@@ -46,6 +46,27 @@ const stores: [string, () => TournamentStore | Promise<TournamentStore>][] = [
 ];
 
 describe.each(stores)('%s tournament store', (_name, make) => {
+  it('stamps: newest first, and a tournament’s stamp moves with its revision and its record versions only', async () => {
+    const s: TournamentStore = await make();
+    await s.create(row('c1', 1));
+    await s.create(row('c2', 2));
+    const first = await s.stamps(10);
+    expect(first.map((x) => [x.id, x.createdAt])).toEqual([
+      ['c2', 2],
+      ['c1', 1],
+    ]);
+    await s.addGameVersion(version(1));
+    const afterRecord = new Map((await s.stamps(10)).map((x) => [x.id, x.stamp]));
+    expect(afterRecord.get('c1')).not.toBe(first[1]!.stamp);
+    expect(afterRecord.get('c2')).toBe(first[0]!.stamp);
+    expect(await s.update('c2', 1, doc('T c2 renamed'), 5)).toBe(true);
+    const afterUpdate = new Map((await s.stamps(10)).map((x) => [x.id, x.stamp]));
+    expect(afterUpdate.get('c2')).not.toBe(first[0]!.stamp);
+    expect(afterUpdate.get('c1')).toBe(afterRecord.get('c1'));
+    expect(await s.stamps(1)).toHaveLength(1);
+    await s.close();
+  });
+
   it('creates, reads, lists newest first', async () => {
     const s: TournamentStore = await make();
     await s.create(row('c1', 1));

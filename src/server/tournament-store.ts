@@ -50,6 +50,12 @@ export interface TableBinding {
   createdAt: number;
 }
 
+export interface TournamentStamp {
+  id: string;
+  createdAt: number;
+  stamp: string;
+}
+
 export interface TournamentStore {
   create(row: TournamentRow): Promise<void>;
   get(id: string): Promise<TournamentRow | null>;
@@ -64,5 +70,11 @@ export interface TournamentStore {
   bindTable(b: TableBinding): Promise<void>;
   bindings(tournamentId: string): Promise<TableBinding[]>;
   bindingOf(tableId: string): Promise<TableBinding | null>;
+  /**
+   * The newest tournaments with a stamp that changes whenever the tournament does (its revision
+   * and how many record versions it has): the players index (players-index.ts) reloads only the
+   * tournaments whose stamp moved — also when another process changed them.
+   */
+  stamps(limit: number): Promise<TournamentStamp[]>;
   close(): Promise<void>;
 }

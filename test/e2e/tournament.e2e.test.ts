@@ -251,7 +251,7 @@ describe('a tournament in the browser (issue 17)', () => {
     await tid(org, 'flag-resolution').waitFor();
     expect(await tid(org, 'flag-resolution').innerText()).toContain('решено: Начислено +0,5 за лучший ход');
     expect(await tid(org, 'flag').getAttribute('data-open')).toBe('no');
-    await shot(org, 'game-desktop');
+    await shot(org, 'game-corrected-desktop');
     await org.goto(`${base}/t/${tournamentId}?tab=standings`);
     await org.waitForFunction(
       ([n, want]) => {

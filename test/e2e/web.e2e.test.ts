@@ -393,6 +393,14 @@ describe('the web app', () => {
     await p.goto(server.url + '/');
     await p.getByRole('heading', { name: 'Новый стол' }).waitFor();
     expect(await p.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    // Every menu item whole on screen: no word cut off behind a sideways scroll or a fade.
+    const cut = await p.evaluate(() =>
+      [...document.querySelectorAll('.app-header a, .app-header button')]
+        .map((el) => ({ text: el.textContent ?? '', r: el.getBoundingClientRect(), nav: el.closest('.app-nav') }))
+        .filter(({ r, nav }) => r.left < 0 || r.right > 390 || (nav !== null && r.right > nav.getBoundingClientRect().right + 0.5))
+        .map(({ text }) => text),
+    );
+    expect(cut).toEqual([]);
     await shot(p, '29-phone-home');
   });
 });

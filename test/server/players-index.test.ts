@@ -1,9 +1,11 @@
 // The players index (players-index.ts): the players list and a profile are read from parts kept
 // per tournament, so reads between changes load nothing; a registration, a new tournament, a
-// record and a correction each make the next read see them, reloading only what changed.
+// record and a correction each make the next read see them, reloading only what changed — also
+// when another process on the same database made the change.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { MemoryStorage, startServer, type RunningServer } from '../../src/server/index.js';
 import type { PublicTournament } from '../../src/server/tournament-views.js';
+import { TournamentService } from '../../src/server/tournaments.js';
 import { playedOut } from '../support/tournament-games.js';
 import { call, createTournament, slotNames } from './tournament-api.js';
 
@@ -65,5 +67,12 @@ describe('the players index', () => {
     expect(p2.recent.map((r) => r.result)).toEqual(['loss']);
     expect(load.mock.calls.map((c) => c[0])).toEqual([a.id]);
     load.mockRestore();
+
+    // Another process on the same database registers a player: the store's stamps show it.
+    const quiet = { info: () => undefined, warn: () => undefined, error: () => undefined };
+    const other = new TournamentService({ store: svc.store, hub: server.hub, log: quiet });
+    await other.addPlayers(b.id, { players: [{ nickname: 'Гость' }] });
+    expect((await get<Listed>('/api/players')).map((p) => p.nickname)).toContain('Гость');
+    other.close();
   });
 });

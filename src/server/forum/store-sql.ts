@@ -6,37 +6,9 @@ import type pg from 'pg';
 import { FORUM_PG_MIGRATIONS } from '../pg-migrations.js';
 import { pgSql } from '../pg-pool.js';
 import { SqliteSql, type Sql, type SqlRow } from '../sql.js';
-import type { Migration } from '../sqlite-open.js';
+import { FORUM_MIGRATIONS } from './schema.js';
 import type { ForumStore, Stored } from './store.js';
 import type { ForumGameDoc, Season } from './types.js';
-
-/** SQLite: migration 1 is the schema files made before migrations had a ledger (IF NOT EXISTS keeps them). */
-export const FORUM_MIGRATIONS: readonly Migration[] = [
-  {
-    id: 1,
-    name: 'forum games and seasons',
-    sql: `
-CREATE TABLE IF NOT EXISTS forum_games (
-  id TEXT PRIMARY KEY,
-  created_at BIGINT NOT NULL,
-  status TEXT NOT NULL,
-  body TEXT NOT NULL
-);
-CREATE INDEX IF NOT EXISTS forum_games_status ON forum_games (status);
-CREATE TABLE IF NOT EXISTS forum_seasons (
-  id TEXT PRIMARY KEY,
-  created_at BIGINT NOT NULL,
-  body TEXT NOT NULL
-);`,
-  },
-  {
-    id: 2,
-    name: 'a revision per document: writes conditional on the one they were made from',
-    sql: `
-ALTER TABLE forum_games ADD COLUMN revision INTEGER NOT NULL DEFAULT 1;
-ALTER TABLE forum_seasons ADD COLUMN revision INTEGER NOT NULL DEFAULT 1;`,
-  },
-];
 
 function stored<T>(r: SqlRow): Stored<T> {
   return { doc: JSON.parse(r['body'] as string) as T, revision: Number(r['revision']) };

@@ -1,7 +1,7 @@
-// Events and phases in the judge's words. Every sentence is a translation key (ev.*, phase.*),
-// so the same code speaks Russian and English; the judge console reuses these helpers.
+// Events and phases for the player's table: event lines come from the engine's one describer,
+// banners are translation keys (banner.*), so the same code speaks Russian and English.
 import type { TFunction } from 'i18next';
-import { skipCause, type GameEvent, type GameView, type RoleId, type SeatView, type Team } from '../../../src/engine/index.js';
+import { describeEvent, seatNo, type GameEvent, type GameView, type Lang, type RoleId, type SeatView, type Team } from '../../../src/engine/index.js';
 
 export type NameOf = (seat: number) => string;
 
@@ -24,120 +24,21 @@ export function teamName(t: TFunction, team: Team | null | undefined): string {
   return team ? t(`team.${team}`) : t('team.none');
 }
 
-function list(seats: readonly number[], name: NameOf): string {
-  return seats.map(name).join(', ');
+/**
+ * One line of the log, or null for events a player's log does not print: the engine's one
+ * describer (src/engine/core/describe.ts), with each seat as the judge numbers it and its name.
+ */
+export function eventText(e: GameEvent, lang: Lang, name: NameOf): string | null {
+  return describeEvent(e, lang, name);
 }
 
-/** One line of the log, or null for events a player's log does not print. */
-export function eventText(e: GameEvent, t: TFunction, name: NameOf): string | null {
-  switch (e.t) {
-    case 'gameStarted':
-      return t('ev.gameStarted', { preset: t(`preset.${e.preset}`), seats: e.seats });
-    case 'roleDealt':
-      return t('ev.roleDealt', { seat: name(e.seat), role: roleName(t, e.role) });
-    case 'teamRevealed':
-      return t('ev.teamRevealed', {
-        members: e.members.map((m) => `${name(m.seat)} (${roleName(t, m.role)})`).join(', '),
-      });
-    case 'nightStarted':
-      return t(e.intro ? 'ev.nightIntro' : 'ev.night', { n: e.night });
-    case 'planSet':
-      return t('ev.planSet', { seat: name(e.seat), targets: list(e.targets, name) });
-    case 'nightAction':
-      return e.target === null
-        ? t('ev.nightActionNone', { seat: name(e.seat), verb: t(`verb.${e.verb}`) })
-        : t('ev.nightAction', { seat: name(e.seat), verb: t(`verb.${e.verb}`), target: name(e.target) });
-    case 'nightMiss':
-      return t('ev.nightMiss');
-    case 'checkResult':
-      return t('ev.checkResult', { seat: name(e.seat), target: name(e.target), result: t(`check.${e.result}`) });
-    case 'dayStarted':
-      return t('ev.dayStarted', { n: e.day, first: e.order[0] !== undefined ? name(e.order[0]) : '—' });
-    case 'speechStarted':
-      return t(e.short ? 'ev.speech_short' : `ev.speech_${e.kind}`, { seat: name(e.seat) });
-    case 'speechEnded':
-      if (e.by === 'removal') return null;
-      if (typeof e.by === 'number') return t('ev.speechEndedSelf', { seat: name(e.seat) });
-      return t(`ev.speechEnded_${e.by}`, { seat: name(e.seat) });
-    case 'speechSkipped':
-      return t(`ev.speechSkipped_${skipCause(e)}`, { seat: name(e.seat) });
-    case 'said':
-      return t('ev.said', { seat: name(e.seat), text: e.text });
-    case 'floorGiven':
-      return t('ev.floorGiven', { seat: name(e.seat), to: name(e.to) });
-    case 'nominated':
-      return t('ev.nominated', { by: name(e.by), target: name(e.target) });
-    case 'nominationWithdrawn':
-      return t('ev.nominationWithdrawn', { by: name(e.by), target: name(e.target) });
-    case 'fouled':
-      return t('ev.fouled', { seat: name(e.seat), count: e.count });
-    case 'techFouled':
-      return t('ev.techFouled', { seat: name(e.seat), count: e.count });
-    case 'eliminated':
-      return t(`ev.eliminated_${e.cause}`, { seat: name(e.seat) });
-    case 'roleRevealed':
-      return t('ev.roleRevealed', { seat: name(e.seat), role: roleName(t, e.role) });
-    case 'noVote':
-      return t(`ev.noVote_${e.why}`);
-    case 'voteCancelled':
-      return t('ev.voteCancelled', { seat: name(e.seat), day: e.day });
-    case 'votesCounted':
-      return e.target === null ? t('ev.votesCountedLeave', { count: e.count }) : t('ev.votesCounted', { target: name(e.target), count: e.count });
-    case 'dayOneStays':
-      return t('ev.dayOneStays', { seat: name(e.seat) });
-    case 'verdict':
-      return t('ev.verdict', { winner: t(`winner.${e.winner ?? 'draw'}`) });
-    case 'leftOnRecord':
-      return t('ev.leftOnRecord', {
-        seat: name(e.seat),
-        list: [...e.red.map((x) => t('ev.onRecordRed', { seat: name(x) })), ...e.black.map((x) => t('ev.onRecordBlack', { seat: name(x) }))].join(', '),
-      });
-    case 'singleCandidate':
-      return t('ev.singleCandidate', { seat: name(e.seat) });
-    case 'votingStarted':
-      return t(`ev.voting_${e.round}`, { ballot: list(e.ballot, name) });
-    case 'voteCast':
-      if (e.leave !== undefined) return t(e.leave ? 'ev.voteLeaveYes' : 'ev.voteLeaveNo', { seat: name(e.seat) });
-      return e.target === null ? null : t('ev.voteCast', { seat: name(e.seat), target: name(e.target) });
-    case 'handWithdrawn':
-      return t('ev.handWithdrawn', { seat: name(e.seat), target: name(e.target) });
-    case 'voteClosed':
-      if (e.tally.length === 0) return t('ev.voteClosedEmpty');
-    {
-      // Said like a judge: the candidates who got votes, then "the rest — 0".
-      const got = e.tally.filter((x) => x.count > 0).map((x) => t('ev.tallyItem', { seat: name(x.target), count: x.count }));
-      if (got.length < e.tally.length) got.push(t('ev.tallyRest'));
-      return t(e.counted ? 'ev.voteClosedCounted' : 'ev.voteClosed', { tally: got.join('; ') });
-    }
-    case 'allLeaveClosed':
-      return t(e.leave ? 'ev.allLeaveYes' : 'ev.allLeaveNo', { yes: e.yes.length + (e.counted?.yes ?? 0), no: e.no.length + (e.counted?.no ?? 0) });
-    case 'tie':
-      return t('ev.tie', { seats: list(e.seats, name) });
-    case 'gameOver':
-      return t(`ev.gameOver_${e.winner ?? 'draw'}`);
-    case 'frozen':
-      return t('ev.frozen', { seat: name(e.seat) });
-    case 'healed':
-      return t('ev.healed', { seat: name(e.seat), by: name(e.by) });
-    case 'voteShield':
-      return t('ev.voteShield', { seat: name(e.seat), by: name(e.by) });
-    case 'keptFromVote':
-      return t('ev.keptFromVote', { seat: name(e.seat) });
-    case 'quietNight':
-      return t('ev.quietNight', { count: e.count });
-    case 'tieKept':
-      return t(`ev.tieKept_${e.why ?? 'fourPlayers'}`, { seats: list(e.seats, name) });
-    case 'bestMove':
-      return t('ev.bestMove', { seat: name(e.seat), targets: list(e.targets, name) });
-    case 'extraPoints':
-      return t('ev.extraPoints', { seat: name(e.seat), points: e.points, reason: e.reason });
-    default: {
-      // Events a preset adds later: shown when a translation exists, with the seat named.
-      const x = e as { t: string; seat?: unknown };
-      const text = t(`ev.${x.t}`, { defaultValue: '', seat: typeof x.seat === 'number' ? name(x.seat) : '' });
-      return text || null;
-    }
-  }
+/** A seat in a log line: the judge's «№3» (or "#3") and the player's name when they have one. */
+export function logName(view: Pick<GameView, 'seats'>, lang: Lang): NameOf {
+  return (seat) => {
+    const n = view.seats[seat - 1]?.name;
+    const no = seatNo(seat, lang);
+    return n && n !== String(seat) ? `${no} · ${n}` : no;
+  };
 }
 
 /** The banner over the table: "Ночь 2. Мафия выходит на охоту", "День 1. Говорит игрок 3". */

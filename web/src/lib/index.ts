@@ -2,7 +2,7 @@
 export { GameClient, useGameClient, useGameSnapshot, useCountdown, type ConnStatus, type GameSnapshot, type CommandError } from './ws.js';
 export { api, ApiError } from './api.js';
 export { i18n, setLang, currentLang, LANGS, type Lang } from './i18n.js';
-export { eventText, phaseBanner, seatLabel, nameOf, roleName, teamName, currentSpeech, type NameOf } from './format.js';
+export { eventText, logName, phaseBanner, seatLabel, nameOf, roleName, teamName, currentSpeech, type NameOf } from './format.js';
 export { verifyCommitment, sha256Hex, type CommitCheck } from './commitment.js';
 export { navigate, Link, useLocation, matchPath, routeParam, queryParam } from './router.js';
 export { playLink, judgeLink, absolute } from './storage.js';

@@ -84,7 +84,7 @@ describe('protocol', () => {
     const text = screen.getByTestId('board').textContent ?? '';
     for (const w of ['Don', 'Sheriff', 'Mafia', 'Civilian', 'plan', 'shoots']) expect(text).not.toContain(w);
     expect(screen.getByTestId('display-timer').textContent).toBe('0:42');
-    expect(text).toContain('№6 is out');
+    expect(text).toContain('#6 is out: by vote');
   });
 });
 

@@ -3,7 +3,8 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { GameEvent, GameView } from '../../../src/engine/index.js';
-import { eventText, nameOf } from '../lib/format.js';
+import { eventText, logName } from '../lib/format.js';
+import type { Lang } from '../lib/i18n.js';
 
 const QUIET = new Set<GameEvent['t']>(['said']);
 
@@ -19,9 +20,11 @@ export function EventLog({
   /** Private lines (own role, checks, night moves) stay covered while the role card is face down. */
   showPrivate?: boolean;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const box = useRef<HTMLOListElement>(null);
-  const name = nameOf(view);
+  // Read from i18n.language so that a language switch re-renders the lines.
+  const lang: Lang = i18n.language === 'en' ? 'en' : 'ru';
+  const name = logName(view, lang);
   // Covered private lines are left out altogether: even their number would tell a black player
   // (team introduction, night moves) from a civilian at a glance.
   const items = view.log.filter((e) => (showSaid || !QUIET.has(e.t)) && (showPrivate || e.vis === 'public'));
@@ -35,7 +38,7 @@ export function EventLog({
       {!showPrivate && <p className="hint">{t('log.covered')}</p>}
       <ol className="event-log" ref={box} aria-live="polite" data-testid="event-log">
         {shown.map((e) => {
-          const text = eventText(e, t, name);
+          const text = eventText(e, lang, name);
           if (text === null) return null;
           const priv = e.vis !== 'public';
           return (

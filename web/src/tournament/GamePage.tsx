@@ -112,8 +112,12 @@ export default function GamePage() {
               <th>{t('game.seat')}</th>
               <th className="tl">{t('standings.player')}</th>
               {g.score && <th>{t('standings.points')}</th>}
-              {g.score && <th className="tl">{t('game.role')}</th>}
-              {g.score && <th className="tl">{t('game.lines')}</th>}
+              {/* The role and what the points are for share a column: on a phone the whole table fits. */}
+              {g.score && (
+                <th className="tl">
+                  {t('game.role')} · {t('game.lines')}
+                </th>
+              )}
             </tr>
           </thead>
           <tbody>
@@ -130,8 +134,12 @@ export default function GamePage() {
                       {fmtPoints(sc.points)}
                     </td>
                   )}
-                  {sc && <td className="tl">{roleName(sc.role as RoleId, lang)}</td>}
-                  {sc && <td className="tl small">{sc.lines.map((l) => `${ruleName(l.rule)} ${l.points > 0 ? '+' : ''}${fmtPoints(l.points)}`).join('; ') || '—'}</td>}
+                  {sc && (
+                    <td className="tl">
+                      {roleName(sc.role as RoleId, lang)}
+                      <div className="small muted tlines">{sc.lines.map((l) => `${ruleName(l.rule)} ${l.points > 0 ? '+' : ''}${fmtPoints(l.points)}`).join('; ') || '—'}</div>
+                    </td>
+                  )}
                 </tr>
               );
             })}

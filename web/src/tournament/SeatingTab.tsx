@@ -91,7 +91,7 @@ export function SeatingTab({ L, doc }: { L: Loaded; doc: Tournament }) {
               <input value={seed} onChange={(e) => setSeed(e.target.value)} maxLength={200} placeholder={t('seating.seedHint')} />
             </label>
           </div>
-          <p className="hint">{t('seating.plan', { players: n, rounds: tables > 0 ? (n * games) / (10 * tables) : 0 })}</p>
+          <p className="hint">{t('seating.plan', { players: n, count: tables > 0 ? (n * games) / (10 * tables) : 0 })}</p>
           {!divisible && <p className="error">{t('seating.notDivisible')}</p>}
           {begun && <p className="hint">{t('seating.locked')}</p>}
           <div className="actions">

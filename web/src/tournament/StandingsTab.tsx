@@ -29,7 +29,8 @@ export function columns(doc: Tournament, s: Standings, t: (k: string, o?: Record
   if (doc.scoring.rules.some((r) => r.kind === 'firstKilledCompensation')) cols.push({ key: 'ci', label: t('standings.ci'), value: (r) => r.ci, text: (r) => fmtPoints(r.ci) });
   cols.push({ key: 'firstKilled', label: t('standings.firstKilled'), value: (r) => r.firstKilled });
   const tbs = s.tiebreaks;
-  tbs.forEach((tb, i) => cols.push({ key: `tb-${i}`, label: t('standings.tiebreak', { n: i + 1, by: t(`tiebreak.${tb.by}`) }), value: (r) => r.tiebreaks[i] ?? 0, text: (r) => fmtPoints(r.tiebreaks[i] ?? 0) }));
+  // A points tie-break names its groups (FIIM: extra + best move + penalties), not just "points".
+  tbs.forEach((tb, i) => cols.push({ key: `tb-${i}`, label: t('standings.tiebreak', { n: i + 1, by: tb.by === 'points' ? tb.groups.map((g) => t(`group.${g}`)).join(' + ') : t(`tiebreak.${tb.by}`) }), value: (r) => r.tiebreaks[i] ?? 0, text: (r) => fmtPoints(r.tiebreaks[i] ?? 0) }));
   return cols;
 }
 

@@ -4,6 +4,7 @@ import type { CorrectionFlag, ExtraPoints, Player, TournamentOptions } from '../
 import type { SeatingQuality } from '../../../src/tournament/seating/quality.js';
 import type { ScoringSystem } from '../../../src/tournament/scoring-format.js';
 import type { StandingRow, Standings } from '../../../src/tournament/standings.js';
+import type { GameView, PublicTournament, SlotStatus } from '../../../src/server/tournament-views.js';
 import { call as apiCall } from '../lib/api.js';
 
 // The pure tournament module's own types (type-only imports: nothing of it reaches the bundle).
@@ -15,6 +16,11 @@ export type TFlag = CorrectionFlag;
 export type Quality = SeatingQuality;
 export type { ScoringSystem };
 export type Scoring = ScoringSystem;
+// The server's answers, type-only (tournament-views.ts): a tournament, its rounds and slots, a game.
+export type { GameView, SlotStatus };
+export type Tournament = PublicTournament;
+export type TRound = Tournament['rounds'][number];
+export type TSlot = TRound['games'][number];
 
 const TOKENS = 'gorod.tournamentTokens';
 
@@ -43,37 +49,6 @@ function call<T>(path: string, init: RequestInit & { token?: string | null } = {
   return apiCall<T>(path, token ? { ...rest, headers: { authorization: `Bearer ${token}` } } : rest);
 }
 
-/** `correction`: somebody asked for a correction of the game, or the server found it needs one. */
-export type SlotStatus = 'waiting' | 'playing' | 'finished' | 'correction';
-export interface TSlot {
-  round: number;
-  table: number;
-  status: SlotStatus;
-  tableId?: string;
-  version?: number;
-  winner?: string | null;
-  seats: { seat: number; id: string; nickname: string }[];
-}
-export interface TRound {
-  number: number;
-  kind: 'qualifying' | 'final';
-  weight: number;
-  games: TSlot[];
-}
-export interface Tournament {
-  id: string;
-  name: string;
-  revision: number;
-  createdAt: number;
-  players: TPlayer[];
-  forbidden?: [string, string][];
-  /** The organizer's view only. */
-  flags?: TFlag[];
-  extra: TExtra[];
-  scoring: Scoring;
-  options: TOptions;
-  rounds: TRound[];
-}
 export interface SeatingJob {
   id: string;
   state: 'running' | 'done' | 'cancelled' | 'failed';
@@ -92,19 +67,6 @@ export interface OpenedTable {
   spectatorToken?: string;
   watch?: string;
   seats: { seat: number; player?: string; nickname?: string; name?: string; bot?: boolean; token: string | null; play?: string | null }[];
-}
-export interface GameView {
-  round: number;
-  table: number;
-  status: SlotStatus;
-  tableId?: string;
-  version?: number;
-  winner?: string | null;
-  seats: { seat: number; id: string; nickname: string }[];
-  extra: TExtra[];
-  flags?: TFlag[];
-  score?: { seat: number; id: string; nickname: string; role: string; result: string; points: number; lines: { rule: string; group: string; points: number }[] }[];
-  versions: { version: number; at: number; by: { kind: string; name?: string }; source: string; reason?: string; tableId?: string }[];
 }
 
 const enc = encodeURIComponent;

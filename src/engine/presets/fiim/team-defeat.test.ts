@@ -2,7 +2,7 @@
 // ends at once with the other team's win; classic has no such penalty.
 import { describe, expect, it } from 'vitest';
 import { atNine, table } from '../../../../test/support/fiim-table.js';
-import { legalCommands } from '../../index.js';
+import { describeCommand, describeEvent, legalCommands } from '../../index.js';
 
 describe('fiim 9.3 a team\'s defeat (teamDefeat)', () => {
   it('a black player\'s offence: red wins at once, the reason on the record', () => {
@@ -11,6 +11,10 @@ describe('fiim 9.3 a team\'s defeat (teamDefeat)', () => {
     expect(t.events('teamDefeated')).toMatchObject([{ seat: 7, team: 'black', reason: 'peeping', vis: 'public', rule: 'fiim 9.3' }]);
     expect(t.events('gameOver')).toMatchObject([{ winner: 'red', rule: 'fiim 9.3' }]);
     expect(t.state.finished).toBe(true);
+    const e = t.events('teamDefeated')[0]!;
+    expect(describeEvent(e, 'ru')).toBe('Поражение команды чёрных: нарушение №7 (peeping)');
+    expect(describeEvent(e, 'en', (n) => `#${n} · P${n}`)).toBe('The black team is defeated: an offence by #7 · P7 (peeping)');
+    expect(describeCommand({ by: 'judge', do: 'teamDefeat', target: 7 }, 'ru')).toBe('Поражение команды: нарушение №7');
   });
   it('a red player\'s offence, even one already out (10.21 hints): black wins', () => {
     const t = atNine(table('fiim'));
