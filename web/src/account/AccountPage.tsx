@@ -4,7 +4,7 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../lib/api.js';
-import { currentLang } from '../lib/i18n.js';
+import { currentLang, dateLocale } from '../lib/i18n.js';
 import { Link } from '../lib/router.js';
 import { accountApi, passkeysAvailable, type Me, type MySeat } from './account-api.js';
 import { refreshMe, useMe } from './session.js';
@@ -39,14 +39,14 @@ function MiniForm({ label, id, submit, button, type = 'text', testId, max = 64 }
 }
 
 function SeatLine({ s }: { s: MySeat }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const when = s.finishedAt ?? s.createdAt;
   const label = (
     <>
       {s.preset ? t(`preset.${s.preset}`, { defaultValue: s.preset }) : t('account.table')}{' '}
       <span className="muted">
         {t('account.seatN', { n: s.seat })} · {s.status === 'finished' && s.winner ? t(`winner.${s.winner}`, { defaultValue: t('account.status.finished') }) : t(`account.status.${s.status}`)}
-        {when ? ` · ${new Date(when).toLocaleString(i18n.language, { dateStyle: 'short', timeStyle: 'short' })}` : ''}
+        {when ? ` · ${new Date(when).toLocaleString(dateLocale(), { dateStyle: 'short', timeStyle: 'short' })}` : ''}
       </span>
     </>
   );
@@ -56,10 +56,10 @@ function SeatLine({ s }: { s: MySeat }) {
 }
 
 function Signed({ me }: { me: Me }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const [confirmDelete, setConfirmDelete] = useState(false);
   const [note, setNote] = useState<string | null>(null);
-  const date = (ms: number): string => new Date(ms).toLocaleDateString(i18n.language);
+  const date = (ms: number): string => new Date(ms).toLocaleDateString(dateLocale());
   const act = (fn: () => Promise<unknown>, done?: string) => () =>
     void fn().then(
       async () => {

@@ -4,7 +4,7 @@
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../lib/api.js';
-import { currentLang } from '../lib/i18n.js';
+import { currentLang, dateLocale } from '../lib/i18n.js';
 import { Link, routeParam } from '../lib/router.js';
 import { accountApi, type ClubAdmin, type ClubRole } from './account-api.js';
 import { useMe } from './session.js';
@@ -106,7 +106,7 @@ function ClaimCodeForm({ club }: { club: ClubAdmin }) {
 }
 
 export default function ClubAdminPage() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const clubId = routeParam('/account/clubs/:club', 'club') ?? '';
   const me = useMe();
   const [club, setClub] = useState<ClubAdmin | null>(null);
@@ -130,7 +130,7 @@ export default function ClubAdminPage() {
   if (!club) return <p className="page muted">{t('app.loading')}</p>;
   const owner = club.role === 'owner';
   const staff = club.role !== 'member';
-  const when = (ms: number): string => new Date(ms).toLocaleString(i18n.language, { dateStyle: 'short', timeStyle: 'short' });
+  const when = (ms: number): string => new Date(ms).toLocaleString(dateLocale(), { dateStyle: 'short', timeStyle: 'short' });
   return (
     <main className="page account-page">
       <h1>{club.name}</h1>

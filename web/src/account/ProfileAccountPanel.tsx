@@ -3,10 +3,11 @@
 // renders nothing for a nickname no account has (a guest's name).
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { dateLocale } from '../lib/i18n.js';
 import { accountApi, type PublicAccount } from './account-api.js';
 
 export function ProfileAccountPanel({ nickname }: { nickname: string }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const [acc, setAcc] = useState<PublicAccount | null>(null);
   useEffect(() => {
     let live = true;
@@ -23,7 +24,7 @@ export function ProfileAccountPanel({ nickname }: { nickname: string }) {
   return (
     <section className="panel account-panel" aria-label={t('account.profile.title')} data-testid="profile-account">
       <p>
-        <span className="badge">{t('account.profile.registered')}</span> {t('account.profile.since', { date: new Date(acc.since).toLocaleDateString(i18n.language) })}
+        <span className="badge">{t('account.profile.registered')}</span> {t('account.profile.since', { date: new Date(acc.since).toLocaleDateString(dateLocale()) })}
       </p>
       {earlier.length > 0 && <p>{t('account.profile.earlier', { names: earlier.join(', ') })}</p>}
       {acc.clubs.length > 0 && (

@@ -35,6 +35,14 @@ export function currentLang(): Lang {
   return i18n.language === 'en' ? 'en' : 'ru';
 }
 
+/**
+ * The locale dates and numbers are written in: Russian, or British English (day before month, as
+ * a Russian club reads it too) — one choice for every page, never the browser's US default.
+ */
+export function dateLocale(lang: Lang = currentLang()): 'ru-RU' | 'en-GB' {
+  return lang === 'en' ? 'en-GB' : 'ru-RU';
+}
+
 export function setLang(lang: Lang): void {
   try {
     globalThis.localStorage?.setItem(KEY, lang);

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { PRESET_DEFS, PRESETS, presetOptions, resolveOptions, type PresetId } from '../../../src/engine/index.js';
 import { changedOptions, OptionEditor, setupProblem, type OptionValues } from '../options/OptionEditor.js';
 import { api, ApiError } from '../lib/api.js';
-import { currentLang } from '../lib/i18n.js';
+import { currentLang, dateLocale } from '../lib/i18n.js';
 import type { LobbyTable, PastGame } from '../lib/protocol.js';
 import { Link, navigate } from '../lib/router.js';
 import { claimedSeat, createdTable, markNamed, nickname, playLink, rememberClaimed, rememberCreated, seatLink, setNickname } from '../lib/storage.js';
@@ -370,7 +370,7 @@ function PastGames() {
           <li key={g.id}>
             <span className="tl-name">{t(`preset.${g.preset}`, { defaultValue: g.preset })}</span>
             <span className={`winner-tag winner-${g.winner ?? 'draw'}`}>{t(`winner.${g.winner ?? 'draw'}`)}</span>
-            {g.finishedAt !== undefined && <span className="muted">{new Date(g.finishedAt).toLocaleString(currentLang())}</span>}
+            {g.finishedAt !== undefined && <span className="muted">{new Date(g.finishedAt).toLocaleString(dateLocale())}</span>}
             <Link to={`/replay/${encodeURIComponent(g.id)}`}>{t('home.replay')}</Link>
           </li>
         ))}

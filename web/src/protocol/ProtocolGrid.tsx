@@ -4,7 +4,7 @@
 // points, the points per player, the table's options and the judge's signature line. One A4 sheet.
 import { useTranslation } from 'react-i18next';
 import type { PresetId } from '../../../src/engine/index.js';
-import { currentLang } from '../lib/i18n.js';
+import { currentLang, dateLocale } from '../lib/i18n.js';
 import { optionValueText, presetOptionDefs } from '../options/OptionEditor.js';
 import type { ProtoDay, Protocol, ProtoNight } from './protocol.js';
 
@@ -104,7 +104,7 @@ export function ProtocolGrid({ p }: { p: Protocol }) {
           )}
           {p.createdAt !== null && (
             <span>
-              {t('proto.date')}: <b>{new Date(p.createdAt).toLocaleDateString(lang)}</b>
+              {t('proto.date')}: <b>{new Date(p.createdAt).toLocaleDateString(dateLocale(lang))}</b>
             </span>
           )}
           <span data-testid="grid-result">

@@ -1,7 +1,7 @@
 // `/clubs/:club`: a club's players with their ratings (the club rating table), its tournaments with
 // the best place of its players, and the club's rating (its rated players' average).
 import { useEffect, useState } from 'react';
-import { currentLang } from '../lib/i18n.js';
+import { dateLocale } from '../lib/i18n.js';
 import { Link, routeParam } from '../lib/router.js';
 import { ErrorLine, fmtPoints, useErr } from './common.js';
 import { useT } from './i18n.js';
@@ -74,7 +74,7 @@ export default function ClubPage() {
         <ul className="tlist">
           {c.tournaments.map((x) => (
             <li key={x.id}>
-              <Link to={`/t/${x.id}?tab=standings`}>{x.name}</Link> <span className="muted small">{new Date(x.createdAt).toLocaleDateString(currentLang() === 'ru' ? 'ru-RU' : 'en-GB')}</span> —{' '}
+              <Link to={`/t/${x.id}?tab=standings`}>{x.name}</Link> <span className="muted small">{new Date(x.createdAt).toLocaleDateString(dateLocale())}</span> —{' '}
               {t('club.entry', { count: x.players })}
               {x.best !== null && `, ${t('club.best', { place: x.best })}`}
             </li>

@@ -1,7 +1,7 @@
 // Requests for a correction of a game (the organizer's view): what is asked and by whom, and how
 // each ended (a corrected record's version, or the organizer's note).
 import { TOURNAMENT_ERRORS } from '../../../src/tournament/errors.js';
-import { currentLang } from '../lib/i18n.js';
+import { currentLang, dateLocale } from '../lib/i18n.js';
 import { useT } from './i18n.js';
 import type { TFlag } from './tapi.js';
 
@@ -20,7 +20,7 @@ export function FlagList({ flags, open: onlyOpen = false }: { flags: TFlag[]; op
   const lang = currentLang();
   const shown = onlyOpen ? flags.filter((f) => !f.resolved) : flags;
   if (shown.length === 0) return null;
-  const when = (at: number): string => new Date(at).toLocaleString(lang === 'ru' ? 'ru-RU' : 'en-GB', { dateStyle: 'short', timeStyle: 'short' });
+  const when = (at: number): string => new Date(at).toLocaleString(dateLocale(lang), { dateStyle: 'short', timeStyle: 'short' });
   return (
     <ul className="tflags" data-testid="flags">
       {shown.map((f) => (

@@ -5,7 +5,7 @@
 import { useEffect, useState } from 'react';
 import type { RoleId } from '../../../src/engine/index.js';
 import { roleName } from '../judge/format.js';
-import { currentLang } from '../lib/i18n.js';
+import { currentLang, dateLocale } from '../lib/i18n.js';
 import { Link, routeParam } from '../lib/router.js';
 import { ErrorLine, fmtPoints, StatusBadge, useErr } from './common.js';
 import { FlagList } from './FlagList.js';
@@ -162,7 +162,7 @@ export default function GamePage() {
                 <span className="muted small">
                   {' '}
                   {x.by ? `${x.by}, ` : ''}
-                  {x.at !== undefined && new Date(x.at).toLocaleString(lang === 'ru' ? 'ru-RU' : 'en-GB')}
+                  {x.at !== undefined && new Date(x.at).toLocaleString(dateLocale(lang))}
                 </span>
               </li>
             ))}
@@ -175,7 +175,7 @@ export default function GamePage() {
           <ol data-testid="versions">
             {g.versions.map((v) => (
               <li key={v.version}>
-                {t('game.version', { v: v.version })} · {new Date(v.at).toLocaleString(lang === 'ru' ? 'ru-RU' : 'en-GB')} ·{' '}
+                {t('game.version', { v: v.version })} · {new Date(v.at).toLocaleString(dateLocale(lang))} ·{' '}
                 {v.source === 'table' ? t('source.table') : `${t(`source.${v.source}`, { defaultValue: v.source })}, ${t(`by.${v.by.kind}`, { defaultValue: v.by.kind })}${v.by.name ? ` (${v.by.name})` : ''}`}
                 {v.reason && <em> — {v.reason}</em>}
               </li>

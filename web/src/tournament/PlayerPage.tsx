@@ -5,7 +5,7 @@ import { useEffect, useState } from 'react';
 import { ProfileAccountPanel } from '../account/ProfileAccountPanel.js';
 import type { RoleId } from '../../../src/engine/index.js';
 import { roleName } from '../judge/format.js';
-import { currentLang } from '../lib/i18n.js';
+import { currentLang, dateLocale } from '../lib/i18n.js';
 import { Link, routeParam } from '../lib/router.js';
 import { BarChart, LineChart } from './charts.js';
 import { ErrorLine, fmtPoints, useErr } from './common.js';
@@ -33,7 +33,7 @@ export default function PlayerPage() {
     );
   const s = p.stats;
   const roles = s ? (Object.entries(s.roles) as [RoleId, { games: number; wins: number }][]).sort((a, b) => b[1].games - a[1].games) : [];
-  const date = (ms: number): string => new Date(ms).toLocaleDateString(lang === 'ru' ? 'ru-RU' : 'en-GB');
+  const date = (ms: number): string => new Date(ms).toLocaleDateString(dateLocale(lang));
   return (
     <main className="page tpage" data-testid="player-page">
       <h1>{p.nickname}</h1>

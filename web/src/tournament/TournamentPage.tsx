@@ -1,7 +1,7 @@
 // `/t/:id`: one tournament — its players, seating, rounds and standings, as tabs (`?tab=`). The
 // organizer (this browser holds the token) gets the controls; everyone else reads.
 import { useLocation, Link, routeParam } from '../lib/router.js';
-import { currentLang } from '../lib/i18n.js';
+import { currentLang, dateLocale } from '../lib/i18n.js';
 import { ErrorLine, useTournament } from './common.js';
 import { useT } from './i18n.js';
 import { PlayersTab } from './PlayersTab.js';
@@ -64,5 +64,5 @@ export default function TournamentPage() {
 
 export function fmtDate(iso: string): string {
   const d = new Date(`${iso}T12:00:00`);
-  return Number.isNaN(d.getTime()) ? iso : d.toLocaleDateString(currentLang() === 'ru' ? 'ru-RU' : 'en-GB', { day: 'numeric', month: 'long', year: 'numeric' });
+  return Number.isNaN(d.getTime()) ? iso : d.toLocaleDateString(dateLocale(), { day: 'numeric', month: 'long', year: 'numeric' });
 }

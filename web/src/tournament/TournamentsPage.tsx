@@ -1,6 +1,6 @@
 // `/t`: the tournaments on this server, newest first, and the way to a new one.
 import { useEffect, useState } from 'react';
-import { currentLang } from '../lib/i18n.js';
+import { dateLocale } from '../lib/i18n.js';
 import { Link } from '../lib/router.js';
 import { ErrorLine, useErr } from './common.js';
 import { useT } from './i18n.js';
@@ -26,7 +26,7 @@ export default function TournamentsPage() {
           <li key={x.id}>
             <Link to={`/t/${x.id}`}>{x.name}</Link>{' '}
             <span className="muted small">
-              {new Date(x.createdAt).toLocaleDateString(currentLang() === 'ru' ? 'ru-RU' : 'en-GB')} · {t('head.players', { count: x.players })}
+              {new Date(x.createdAt).toLocaleDateString(dateLocale())} · {t('head.players', { count: x.players })}
               {organizerToken(x.id) ? ` · ${t('list.yours')}` : ''}
             </span>
           </li>
