@@ -11,6 +11,7 @@ import { T12 } from '../fixtures/forum-cases.js';
 import { startServer, type RunningServer } from '../../src/server/index.js';
 import { FakeClock } from '../../src/server/forum/clock.js';
 import { done } from '../../src/server/forum/errors.js';
+import { advanceForumTo } from '../server/forum-client.js';
 import { CHROMIUM, CHROMIUM_ARGS } from './chromium.js';
 
 const OUT = 'test-results/forum';
@@ -50,17 +51,7 @@ async function page(size: { width: number; height: number }): Promise<Page> {
 
 const shot = (p: Page, name: string, fullPage = false) => p.screenshot({ path: join(OUT, `${name}.png`), fullPage });
 
-async function advanceTo(t: number): Promise<void> {
-  for (let i = 0; i < 500; i++) {
-    const w = srv.forum.earliestWake();
-    if (w === null || w > t || w < clock.now()) break;
-    clock.set(w);
-    await srv.forum.idle();
-    if (srv.forum.earliestWake() === w) break;
-  }
-  clock.set(t);
-  await srv.forum.idle();
-}
+const advanceTo = (t: number): Promise<void> => advanceForumTo(srv, clock, t);
 
 /** The page is no wider than the screen (nothing to scroll sideways on a phone). */
 const fits = (p: Page) => p.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth + 1);

@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { replay, ROLE_DEFS, type GameRecord, type RoleId } from '../../src/engine/index.js';
 import { MemoryStorage, startServer, type RunningServer } from '../../src/server/index.js';
 import { CHROMIUM, CHROMIUM_ARGS } from './chromium.js';
+import { emulateNetworkLoss, setNetwork } from './network.js';
 
 const OUT = 'test-results';
 const ARGS = [
@@ -443,32 +444,9 @@ describe('judge console (issue 7)', () => {
 
   it('a server table: the commitment before the game, every entry synced, an offline queue sent on reconnect', async () => {
     const ctx = await tablet();
-    // Network loss as the page sees it: open sockets close and new ones fail until it is back
-    // (offline emulation alone leaves an open WebSocket running).
-    await ctx.addInitScript(() => {
-      const Native = window.WebSocket;
-      const open = new Set<WebSocket>();
-      let down = false;
-      class Sock extends Native {
-        constructor(url: string | URL, protocols?: string | string[]) {
-          // Down: the same origin (the content security policy allows no other) at a path with no
-          // WebSocket behind it, so the connection fails as with no network.
-          super(down ? new URL('/ws-down', String(url)).href : url, protocols);
-          open.add(this);
-          this.addEventListener('close', () => open.delete(this));
-        }
-      }
-      window.WebSocket = Sock as typeof WebSocket;
-      (window as unknown as { __net: (up: boolean) => void }).__net = (up: boolean) => {
-        down = !up;
-        if (down) for (const s of open) s.close();
-      };
-    });
+    await emulateNetworkLoss(ctx);
     const judge = await ctx.newPage();
-    const net = async (up: boolean): Promise<void> => {
-      await ctx.setOffline(!up);
-      await judge.evaluate((u) => (window as unknown as { __net: (up: boolean) => void }).__net(u), up);
-    };
+    const net = (up: boolean): Promise<void> => setNetwork(ctx, judge, up);
     await judge.goto(`${base}/judge/new`);
     await judge.locator('[data-testid="setup"]').waitFor();
     for (let i = 0; i < 10; i++) await judge.locator(`[data-testid="name-${i + 1}"]`).fill(NAMES[i]!);

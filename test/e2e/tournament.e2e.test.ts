@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { replay } from '../../src/engine/index.js';
 import { MemoryStorage, startServer, type RunningServer } from '../../src/server/index.js';
 import { CHROMIUM, CHROMIUM_ARGS } from './chromium.js';
+import { emulateNetworkLoss, setNetwork } from './network.js';
 
 const OUT = 'test-results/tournament';
 const PHONE = { width: 390, height: 844 };
@@ -143,30 +144,9 @@ describe('a tournament in the browser (issue 17)', () => {
 
     // The judge opens the slot's link on a phone: names and seats are there.
     const phone = await context(PHONE);
-    // Network loss as the page sees it (as in judge.e2e): open sockets close and new ones fail
-    // until it is back (offline emulation alone leaves an open WebSocket running).
-    await phone.addInitScript(() => {
-      const Native = window.WebSocket;
-      const open = new Set<WebSocket>();
-      let down = false;
-      class Sock extends Native {
-        constructor(url: string | URL, protocols?: string | string[]) {
-          super(down ? new URL('/ws-down', String(url)).href : url, protocols);
-          open.add(this);
-          this.addEventListener('close', () => open.delete(this));
-        }
-      }
-      window.WebSocket = Sock as typeof WebSocket;
-      (window as unknown as { __net: (up: boolean) => void }).__net = (up: boolean) => {
-        down = !up;
-        if (down) for (const s of open) s.close();
-      };
-    });
+    await emulateNetworkLoss(phone);
     const judge = await phone.newPage();
-    const net = async (up: boolean): Promise<void> => {
-      await phone.setOffline(!up);
-      await judge.evaluate((u) => (window as unknown as { __net: (up: boolean) => void }).__net(u), up);
-    };
+    const net = (up: boolean): Promise<void> => setNetwork(phone, judge, up);
     await judge.goto(judgeUrl);
     await tid(judge, 'adopt').waitFor();
     const tableId = /\/judge\/([^?]+)/.exec(judgeUrl)![1]!;

@@ -1,6 +1,24 @@
 // A forum client for tests: HTTP calls with a key, every answer kept (raw and parsed) for the
 // canary scan, in the order received.
+import type { RunningServer } from '../../src/server/index.js';
+import type { FakeClock } from '../../src/server/forum/clock.js';
 import type { Frame } from './helpers.js';
+
+/**
+ * Move the forum's fake clock to `t`, stopping at every deadline on the way so each phase change
+ * runs at its own moment (and its work is done) before the next one is due.
+ */
+export async function advanceForumTo(srv: RunningServer, clock: FakeClock, t: number): Promise<void> {
+  for (let i = 0; i < 500; i++) {
+    const w = srv.forum.earliestWake();
+    if (w === null || w > t || w < clock.now()) break;
+    clock.set(w);
+    await srv.forum.idle();
+    if (srv.forum.earliestWake() === w) break;
+  }
+  clock.set(t);
+  await srv.forum.idle();
+}
 
 export class ForumClient {
   readonly raw: string[] = [];

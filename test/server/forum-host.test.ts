@@ -6,7 +6,7 @@ import { T12 } from '../fixtures/forum-cases.js';
 import { startServer, type RunningServer } from '../../src/server/index.js';
 import { FakeClock } from '../../src/server/forum/clock.js';
 import { done } from '../../src/server/forum/errors.js';
-import { ForumClient } from './forum-client.js';
+import { advanceForumTo, ForumClient } from './forum-client.js';
 
 const T0 = Date.parse('2026-03-02T04:00:00Z');
 const HOUR = 3_600_000;
@@ -18,17 +18,7 @@ beforeAll(async () => {
 });
 afterAll(async () => srv.close());
 
-async function advanceTo(t: number): Promise<void> {
-  for (let i = 0; i < 500; i++) {
-    const w = srv.forum.earliestWake();
-    if (w === null || w > t || w < clock.now()) break;
-    clock.set(w);
-    await srv.forum.idle();
-    if (srv.forum.earliestWake() === w) break;
-  }
-  clock.set(t);
-  await srv.forum.idle();
-}
+const advanceTo = (t: number): Promise<void> => advanceForumTo(srv, clock, t);
 
 async function api(method: string, path: string, body?: unknown, key?: string) {
   const headers: Record<string, string> = {};

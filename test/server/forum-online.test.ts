@@ -8,7 +8,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { startServer, type RunningServer } from '../../src/server/index.js';
 import { FakeClock } from '../../src/server/forum/clock.js';
 import { scanFrames } from './canary.js';
-import { ForumClient } from './forum-client.js';
+import { advanceForumTo, ForumClient } from './forum-client.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'gorod-forum-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -31,17 +31,6 @@ async function boot(clock: FakeClock): Promise<RunningServer> {
 }
 
 /** Move the fake clock to `t`, stopping at every wake of the calendar on the way. */
-async function advanceTo(srv: RunningServer, clock: FakeClock, t: number): Promise<void> {
-  for (let i = 0; i < 500; i++) {
-    const w = srv.forum.earliestWake();
-    if (w === null || w > t || w < clock.now()) break;
-    clock.set(w);
-    await srv.forum.idle();
-    if (srv.forum.earliestWake() === w) break;
-  }
-  clock.set(t);
-  await srv.forum.idle();
-}
 
 describe('forum online on a calendar (R42, R44, R52)', () => {
   it('plays 12 seats (9 bots, 3 players) over fake-clock days to the end; survives a restart at night; refuses a late vote; nothing leaks', { timeout: 60_000 }, async () => {
@@ -75,7 +64,7 @@ describe('forum online on a calendar (R42, R44, R52)', () => {
       days = day;
       const vote = g0.phase.vote!;
       expect(g0.phase.phase).toBe('day');
-      await advanceTo(srv, clock, vote.opens + HOUR);
+      await advanceForumTo(srv, clock, vote.opens + HOUR);
       for (const [i, c] of humans.entries()) {
         const g = (await c.read()) as unknown as Game;
         if (!g.you?.alive || g.phase.phase !== 'day') continue;
@@ -98,7 +87,7 @@ describe('forum online on a calendar (R42, R44, R52)', () => {
       expect(votes.votes.length).toBeGreaterThan(0);
       expect(votes.leftMs).toBeGreaterThan(0);
       // The vote closes at 21:00 to the second; a vote a minute later is refused with the reason.
-      await advanceTo(srv, clock, vote.closes + 60_000);
+      await advanceForumTo(srv, clock, vote.closes + 60_000);
       if (day === 2) {
         const g = (await humans[2]!.read()) as unknown as Game;
         if (g.you?.alive || g.phase.phase === 'night') {
@@ -111,7 +100,7 @@ describe('forum online on a calendar (R42, R44, R52)', () => {
       if (g.phase.finished) break;
       if (g.phase.phase === 'day') {
         // The voted-out kamikaze's hour, then the night.
-        await advanceTo(srv, clock, g.phase.step!.at + 1000);
+        await advanceForumTo(srv, clock, g.phase.step!.at + 1000);
         g = (await host.get('')).json as unknown as Game;
         if (g.phase.finished) break;
       }
@@ -144,7 +133,7 @@ describe('forum online on a calendar (R42, R44, R52)', () => {
         expect(after.phase.step!.at).toBe(at);
         restarted = true;
       }
-      await advanceTo(srv, clock, g.phase.step!.at + 1000);
+      await advanceForumTo(srv, clock, g.phase.step!.at + 1000);
     }
     const end = (await host.get('')).json as unknown as Game;
     expect(end.phase.finished).toBe(true);
