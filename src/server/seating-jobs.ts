@@ -4,7 +4,7 @@
 // progress bar; it can be cancelled (nothing is stored). One run at a time per tournament; a
 // finished run's answer is kept a while for the page to read.
 import { randomBytes } from 'node:crypto';
-import type { Progress, SeatingQuality } from '../tournament/index.js';
+import type { SeatingProgress, SeatingQuality } from '../tournament/index.js';
 import { apiError, refuse, TournamentApiError, type ApiError, type SeatingBody } from './tournament-messages.js';
 import type { TournamentService } from './tournaments.js';
 
@@ -33,20 +33,12 @@ interface Job {
 /** How long a finished run's answer is kept. */
 const KEEP_MS = 10 * 60_000;
 
-/** The pair meetings' variance from the annealing's energy (the sum of meetings squared). */
-export function meetingVariance(players: number, games: number, energy: number): number {
-  const pairs = (players * (players - 1)) / 2;
-  const meetings = ((players * games) / 10) * 45;
-  const mean = meetings / pairs;
-  return Math.max(0, energy / pairs - mean * mean);
-}
-
 export class SeatingJobs {
   private jobs = new Map<string, Job>();
 
   constructor(private svc: TournamentService) {}
 
-  start(id: string, body: SeatingBody, players: number): SeatingJobView {
+  start(id: string, body: SeatingBody): SeatingJobView {
     for (const j of this.jobs.values()) if (j.tournament === id && j.view.state === 'running') return refuse(409, 'seatingRunning');
     const view: SeatingJobView = { id: `s${randomBytes(8).toString('hex')}`, state: 'running', done: 0, total: 0, steps: 0, variance: null, forbiddenMet: 0 };
     const job: Job = { tournament: id, view, cancel: false, listeners: new Set() };
@@ -55,11 +47,11 @@ export class SeatingJobs {
       for (const l of job.listeners) l({ ...view });
     };
     const ctl = {
-      progress: (p: Progress): void => {
+      progress: (p: SeatingProgress): void => {
         view.done = p.done;
         view.total = p.total;
         view.steps++;
-        view.variance = meetingVariance(players, body.games, p.energy);
+        view.variance = p.variance;
         view.forbiddenMet = p.forbiddenMet;
         emit();
       },

@@ -184,9 +184,9 @@ export function registerTournamentHttp(app: FastifyInstance, svc: TournamentServ
   app.post(
     '/api/tournaments/:id/seating/jobs',
     handle(async (req, reply) => {
-      const l = await organizer(req);
+      await organizer(req);
       const body = parse(SeatingBody, req.body);
-      return reply.code(202).send(svc.seatingJobs.start(req.params.id, body, l.row.data.players.length));
+      return reply.code(202).send(svc.seatingJobs.start(req.params.id, body));
     }),
   );
 

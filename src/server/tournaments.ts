@@ -16,7 +16,7 @@ import {
   slotOf,
   validateTournament,
   type GameFacts,
-  type Progress,
+  type SeatingProgress,
   type ExtraPoints,
   type SeatingJob,
   type SeatingQuality,
@@ -63,7 +63,7 @@ const FACTS_CACHE = 5000;
 
 /** A seating run watched from outside (seating-jobs.ts): its progress, and whether to stop. */
 export interface SeatingControl {
-  progress(p: Progress): void;
+  progress(p: SeatingProgress): void;
   cancelled(): boolean;
 }
 

@@ -27,5 +27,5 @@ export {
   type SeatingOptions,
   type SeatingQuality,
   type SeatingRequest,
-  type Progress,
+  type SeatingProgress,
 } from './seating/index.js';

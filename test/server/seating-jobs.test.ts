@@ -34,7 +34,7 @@ const tables = (d: PublicTournament): string[][][] => d.rounds.map((r) => r.game
 describe('a seating run with its progress', () => {
   it('reports every checkpoint, moves done rising to the budget, and ends with the one-shot request’s seating', async () => {
     const t = await createTournament(server.url, { name: 'Прогресс', players });
-    const start = server.tournaments.seatingJobs.start(t.id, BODY, players.length);
+    const start = server.tournaments.seatingJobs.start(t.id, BODY);
     const reports: SeatingJobView[] = [];
     server.tournaments.seatingJobs.listen(start.id, (v) => reports.push(v));
     expect(start).toMatchObject({ state: 'running', done: 0, steps: 0 });

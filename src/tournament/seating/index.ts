@@ -7,13 +7,17 @@ import { fail, ok, type Result } from '../errors.js';
 import { greedySeating, randomSeating } from './baselines.js';
 import { layoutOf, TABLE_SIZE, type Layout, type SeatingRequest } from './layout.js';
 import { annealing, initialSlots, type Progress } from './partition.js';
-import { energyBound, measure, type SeatingQuality } from './quality.js';
+import { energyBound, measure, varianceOfEnergy, type SeatingQuality } from './quality.js';
 import { colourSeats } from './seats.js';
 import { balanceTables } from './tables.js';
 
 export type { SeatingRequest } from './layout.js';
 export type { SeatingQuality } from './quality.js';
-export type { Progress } from './partition.js';
+
+/** A checkpoint of the optimizer, with the figure it drives down: the pair meetings' variance now. */
+export interface SeatingProgress extends Progress {
+  variance: number;
+}
 export { TABLE_SIZE, layoutOf } from './layout.js';
 
 export interface Seating {
@@ -29,7 +33,7 @@ export interface SeatingOptions {
   moves?: number;
   /** Weight of even table numbers against even meetings (default 0: meetings strictly first). */
   tableWeight?: number;
-  onProgress?: (p: Progress) => boolean | void;
+  onProgress?: (p: SeatingProgress) => boolean | void;
 }
 
 /** 200,000 moves per game, from 2 to 40 million: P = 30, T = 3, G = 10 reaches its bound well within it. */
@@ -56,7 +60,7 @@ function toRounds(l: Layout, slots: Int32Array, colour: Int8Array): number[][][]
  * The seating as a generator: it yields its progress every 32,768 annealing moves (a server runs
  * it in slices between other work; stopping early keeps the best so far) and returns the seating.
  */
-export function* seatingSteps(req: SeatingRequest, opts: Omit<SeatingOptions, 'onProgress'> = {}): Generator<Progress, Result<Seating>, boolean | void> {
+export function* seatingSteps(req: SeatingRequest, opts: Omit<SeatingOptions, 'onProgress'> = {}): Generator<SeatingProgress, Result<Seating>, boolean | void> {
   const laid = layoutOf(req);
   if (!laid.ok) return fail(laid.error);
   const l = laid.value;
@@ -71,7 +75,7 @@ export function* seatingSteps(req: SeatingRequest, opts: Omit<SeatingOptions, 'o
       break;
     }
     const { result: _result, ...progress } = r.value;
-    if ((yield progress) === false) {
+    if ((yield { ...progress, variance: varianceOfEnergy(l, progress.energy) }) === false) {
       annealed = r.value.result();
       break;
     }

@@ -135,11 +135,21 @@ export function varianceBound(l: Layout): number {
   return Math.max(fromRounds, frac * (1 - frac), 0);
 }
 
-/** The least possible meeting energy Σ m² implied by the bound (to stop annealing early). */
-export function energyBound(l: Layout): number {
+/** Pairs of players, and how often a pair meets on average (each table of ten makes 45 meetings). */
+function meetingMean(l: Layout): { pairs: number; mean: number } {
   const n = l.players;
   const pairs = (n * (n - 1)) / 2;
-  const meetings = (l.slots / TABLE_SIZE) * 45;
-  const mean = meetings / pairs;
+  return { pairs, mean: ((l.slots / TABLE_SIZE) * 45) / pairs };
+}
+
+/** The least possible meeting energy Σ m² implied by the bound (to stop annealing early). */
+export function energyBound(l: Layout): number {
+  const { pairs, mean } = meetingMean(l);
   return Math.ceil((varianceBound(l) + mean * mean) * pairs - 1e-6);
+}
+
+/** The pair meetings' variance of a seating whose meeting energy Σ m² is `energy`. */
+export function varianceOfEnergy(l: Layout, energy: number): number {
+  const { pairs, mean } = meetingMean(l);
+  return Math.max(0, energy / pairs - mean * mean);
 }
