@@ -290,18 +290,46 @@ describe.each(stores)('%s account store', (_name, accountStore) => {
       expect(audit[0]!.action).toBe('claim.code');
     });
 
-    it('a club owner merges two accounts of one person', async () => {
+    it('a club owner merges two accounts of one person, once both accounts consented; their bans follow', async () => {
       const owner = await signUp('Глава');
       const old = await signUp('Старый');
-      await signUp('Новый');
+      const fresh = await signUp('Новый');
       await owner.call('POST', '/api/club-admin', { id: 'delta', name: 'Дельта' });
       expect((await owner.call('POST', '/api/club-admin/delta/merge', { from: 'Старый', into: 'Новый' })).body['code']).toBe('forbidden');
       await owner.call('POST', '/api/club-admin/delta/members', { nickname: 'Старый', role: 'member' });
       await owner.call('POST', '/api/club-admin/delta/members', { nickname: 'Новый', role: 'member' });
+      await owner.call('POST', '/api/club-admin/delta/bans', { nickname: 'Старый', season: 'Весна' });
+      expect((await owner.call('POST', '/api/club-admin/delta/merge', { from: 'Старый', into: 'Новый' })).body['code']).toBe('mergeNotConsented');
+      expect((await old.call('POST', '/api/me/merge-consent', { nickname: 'новый' })).status).toBe(200);
+      // One side's word is not enough either.
+      expect((await owner.call('POST', '/api/club-admin/delta/merge', { from: 'Старый', into: 'Новый' })).body['code']).toBe('mergeNotConsented');
+      expect((await fresh.call('POST', '/api/me/merge-consent', { nickname: 'Старый' })).status).toBe(200);
+      expect((await fresh.call<{ mergeConsents: unknown[] }>('GET', '/api/me/export')).body.mergeConsents).toEqual([{ nickname: 'Старый', until: expect.any(Number) }]);
       expect((await owner.call('POST', '/api/club-admin/delta/merge', { from: 'Старый', into: 'Новый' })).status).toBe(200);
       expect((await old.call('GET', '/api/me')).status).toBe(401);
       const pub = (await new Jar(server.url).call<{ nicknames: string[] }>('GET', `/api/accounts/${encodeURIComponent('Новый')}`)).body;
       expect(pub.nicknames).toEqual(['Старый', 'Новый']);
+      // The season ban of the old account is the person's: the surviving account carries it.
+      expect(await server.accounts.banned('delta', (await server.accounts.byNickname('Новый'))!.id, 'Весна')).toBe(true);
+      expect((await fresh.call<{ mergeConsents: unknown[] }>('GET', '/api/me/export')).body.mergeConsents).toEqual([]);
+    });
+
+    it('a club owner cannot merge a member who did not consent into an account of their own (seat takeover)', async () => {
+      const attacker = await signUp('Захватчик');
+      const victim = await signUp('Жертва');
+      const t = (await victim.call<{ id: string; seats: { seat: number; token: string }[] }>('POST', '/api/tables', { preset: 'classic', bots: [2, 3, 4, 5, 6, 7, 8, 9, 10] })).body;
+      expect((await victim.call('POST', '/api/me/seats', { token: t.seats[0]!.token })).status).toBe(200);
+      await attacker.call('POST', '/api/club-admin', { id: 'trap', name: 'Ловушка' });
+      expect((await attacker.call('POST', '/api/club-admin/trap/members', { nickname: 'Жертва', role: 'member' })).status).toBe(200);
+      // The attacker consents on its own side; the victim never did.
+      await attacker.call('POST', '/api/me/merge-consent', { nickname: 'Жертва' });
+      const merge = await attacker.call('POST', '/api/club-admin/trap/merge', { from: 'Жертва', into: 'Захватчик' });
+      expect([merge.status, merge.body['code']]).toEqual([409, 'mergeNotConsented']);
+      expect((await attacker.call('GET', `/api/me/seats/${t.id}`)).status).toBe(404);
+      expect((await victim.call<{ token: string }>('GET', `/api/me/seats/${t.id}`)).body.token).toBe(t.seats[0]!.token);
+      expect((await victim.call('GET', '/api/me')).status).toBe(200);
+      expect((await victim.call('POST', '/api/me/merge-consent', { nickname: 'Нет такого' })).body['code']).toBe('accountNotFound');
+      expect((await victim.call('POST', '/api/me/merge-consent', { nickname: 'жертва' })).body['code']).toBe('sameAccount');
     });
 
     it('exports everything as JSON with no secret, and deletes the account under a pseudonym', async () => {

@@ -27,6 +27,10 @@ export const ACCOUNT_ERRORS = {
   tournamentNotFound: ['Турнир не найден', 'Tournament not found'],
   playerNotFound: ['В турнире нет такого игрока', 'No such player in the tournament'],
   sameAccount: ['Это один и тот же аккаунт', 'This is the same account'],
+  mergeNotConsented: [
+    'Объединить можно, только если оба аккаунта подтвердили на своих страницах, что принадлежат одному человеку',
+    'Both accounts must first confirm on their own account pages that they belong to one person',
+  ],
   badRequest: ['Запрос составлен неверно', 'The request is malformed'],
 } as const;
 
