@@ -241,6 +241,38 @@ describe.each(stores)('%s account store', (_name, accountStore) => {
       expect((await guest.call('POST', `/api/forum/games/${game.body.id}/host/replace`, { seat: 1, name: 'Нарушитель' }, host)).status).toBe(200);
     });
 
+    it("a club's season ban matches a bound forum seat by its account, whatever name the seat has; a ban after binding stops the start", async () => {
+      const owner = await signUp('Председатель');
+      const banned = await signUp('Смутьян');
+      const fair = await signUp('Порядочный');
+      const third = await signUp('Третий');
+      await owner.call('POST', '/api/club-admin', { id: 'spring', name: 'Весенний клуб' });
+      await owner.call('POST', '/api/club-admin/spring/bans', { nickname: 'Смутьян', season: 'Весна' });
+      const season = await owner.call<{ id: string }>('POST', '/api/forum/seasons', { name: 'Весна 2027', club: 'spring', clubSeason: 'Весна' });
+      type Err = { error?: { code: string } };
+      const bots = Array.from({ length: 9 }, (_, i) => ({ name: `Бот ${i + 1}`, bot: true }));
+      const guest = new Jar(server.url);
+      // The banned player asks the host for a seat under another name: the name passes, the account does not.
+      const game = await guest.call<{ id: string; hostKey: string; seatKeys: Record<string, string> }>('POST', '/api/forum/games', { title: 'Весна, стол 1', players: [{ name: 'Аноним' }, ...bots], seasonId: season.body.id });
+      expect(game.status).toBe(201);
+      const seat = { authorization: `Bearer ${game.body.seatKeys['1']}` };
+      const bind = (j: Jar) => j.call<Err>('POST', `/api/forum/games/${game.body.id}/bind`, {}, seat);
+      expect((await bind(guest)).status).toBe(401);
+      const refused = await bind(banned);
+      expect([refused.status, refused.body.error?.code]).toEqual([409, 'clubBanned']);
+      expect((await bind(fair)).status).toBe(200);
+      expect((await bind(fair)).status).toBe(200);
+      expect((await bind(third)).body.error?.code).toBe('seatBound');
+      expect((await fair.call<{ bound: boolean }>('GET', `/api/forum/games/${game.body.id}`, undefined, seat)).body.bound).toBe(true);
+      // Banned after binding: the game does not start until the host replaces the seat or the club lifts the ban.
+      await owner.call('POST', '/api/club-admin/spring/bans', { nickname: 'Порядочный', season: 'Весна' });
+      const host = { authorization: `Bearer ${game.body.hostKey}` };
+      const start = await guest.call<Err>('POST', `/api/forum/games/${game.body.id}/start`, {}, host);
+      expect([start.status, start.body.error?.code]).toEqual([409, 'clubBanned']);
+      await owner.call('POST', '/api/club-admin/spring/unban', { nickname: 'Порядочный', season: 'Весна' });
+      expect((await guest.call('POST', `/api/forum/games/${game.body.id}/start`, {}, host)).status).toBe(200);
+    });
+
     it("a club's tournament: created by its staff only, its changes need the role and are audited; guests' tournaments work as before", async () => {
       const owner = await signUp('Организатор');
       const stranger = await signUp('Посторонний');

@@ -1,4 +1,5 @@
 // The forum API (docs/forum.md) for the pages, and each game's key kept in this browser.
+import { csrfToken } from '../lib/api.js';
 import './text.js';
 // The server's forum types, type-only (erased from the bundle): the thread's posts, the private
 // channels' messages, what a seat owes now, the schedule.
@@ -41,6 +42,10 @@ export async function call<T>(method: string, path: string, key?: string, body?:
   const headers: Record<string, string> = {};
   if (key) headers['authorization'] = `Bearer ${key}`;
   if (body !== undefined) headers['content-type'] = 'application/json';
+  // A signed-in player's writes carry the session's CSRF token, as every page's do (lib/api.ts):
+  // without it the server refuses them (403 csrf).
+  const csrf = method !== 'GET' ? csrfToken() : null;
+  if (csrf) headers['x-csrf-token'] = csrf;
   const r = await fetch(`/api/forum${path}`, { method, headers, ...(body !== undefined ? { body: JSON.stringify(body) } : {}) });
   const json = (await r.json().catch(() => ({}))) as { error?: ForumErr };
   if (!r.ok) throw new ForumApiError(json.error ?? { code: `http${r.status}`, message: { ru: `Ошибка ${r.status}`, en: `Error ${r.status}` } });
@@ -73,6 +78,8 @@ export interface Game {
   posts: number;
   seats: Seat[];
   viewer: 'host' | 'seat' | 'public';
+  /** A seat's viewer: whether the seat is bound to an account (a club's season ban asks the account). */
+  bound?: boolean;
   you?: { seat: number; role: string; team: string; alive: boolean; name: string; seenPost: number };
   needs?: Need[];
   legal?: { do: string; target?: number | null }[];
