@@ -226,6 +226,8 @@ describe.each(stores)('%s account store', (_name, accountStore) => {
       expect((await new Jar(server.url).call<Err>('POST', '/api/forum/seasons', tie)).body.error?.code).toBe('notClubStaff');
       const season = await owner.call<{ id: string }>('POST', '/api/forum/seasons', tie);
       expect(season.status).toBe(201);
+      const tied = (await owner.call<{ audit: { actor: string; action: string; target: string; detail: unknown }[] }>('GET', '/api/club-admin/winter')).body.audit[0]!;
+      expect(tied).toMatchObject({ actor: 'Хозяйка', action: 'forum.season', target: 'Зимний сезон', detail: { id: season.body.id, season: 'Зима' } });
       const bots = Array.from({ length: 9 }, (_, i) => ({ name: `Бот ${i + 1}`, bot: true }));
       const guest = new Jar(server.url);
       const banned = await guest.call<Err>('POST', '/api/forum/games', { title: 'Зима, стол 1', players: [{ name: 'Нарушитель' }, ...bots], seasonId: season.body.id });

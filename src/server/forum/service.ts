@@ -61,6 +61,8 @@ export interface ForumClubs {
   banned(clubId: string, season: string, who: SeatHolder): Promise<boolean>;
   /** Whether the account is an owner or judge of the club (who may tie a forum season to it). */
   staff(clubId: string, accountId: string): Promise<boolean>;
+  /** A season tied to the club: written to the club's audit log (who, when, which season). */
+  tied(clubId: string, accountId: string, season: Season): Promise<void>;
 }
 
 export class ForumService {
@@ -357,6 +359,7 @@ export class ForumService {
         if (row.bannedUntil !== undefined) cur.bannedUntil = Math.max(cur.bannedUntil ?? 0, row.bannedUntil);
       }
     await this.store.createSeason(season);
+    if (club && by) await this.opts.clubs?.tied(club.id, by, season);
     return done({ season, adminKey });
   }
 

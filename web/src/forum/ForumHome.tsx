@@ -5,16 +5,18 @@ import { Link } from '../lib/router.js';
 import { call, saveKey } from './api.js';
 import { ErrorLine, useErr } from './common.js';
 
-
 export function ForumHome() {
   const { t } = useTranslation();
   const [games, setGames] = useState<{ id: string; title: string; status: string }[]>([]);
   const [title, setTitle] = useState('');
   const [players, setPlayers] = useState('');
+  const [seasons, setSeasons] = useState<{ id: string; name: string; club?: { id: string } }[]>([]);
+  const [seasonId, setSeasonId] = useState('');
   const [created, setCreated] = useState<{ id: string; hostKey: string; seatKeys: Record<string, string> } | null>(null);
   const [err, setErr] = useErr();
   useEffect(() => {
     call<{ games: typeof games }>('GET', '/games').then((r) => setGames(r.games), setErr);
+    call<{ seasons: typeof seasons }>('GET', '/seasons').then((r) => setSeasons(r.seasons), () => undefined);
   }, []);
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -23,7 +25,7 @@ export function ForumHome() {
       .map((x) => x.trim())
       .filter(Boolean)
       .map((x, i) => (/^(бот|bot)$/i.test(x) ? { name: `Бот ${i + 1}`, bot: true } : { name: x }));
-    call<{ id: string; hostKey: string; seatKeys: Record<string, string> }>('POST', '/games', undefined, { title, players: list }).then((r) => {
+    call<{ id: string; hostKey: string; seatKeys: Record<string, string> }>('POST', '/games', undefined, { title, players: list, ...(seasonId ? { seasonId } : {}) }).then((r) => {
       saveKey(r.id, r.hostKey);
       setCreated(r);
     }, setErr);
@@ -63,6 +65,20 @@ export function ForumHome() {
             {t('forum.players')}
             <textarea rows={8} value={players} onChange={(e) => setPlayers(e.target.value)} required />
           </label>
+          {seasons.length > 0 && (
+            <label>
+              {t('forum.season.pick')}
+              <select value={seasonId} onChange={(e) => setSeasonId(e.target.value)} data-testid="forum-season">
+                <option value="">{t('forum.season.none')}</option>
+                {seasons.map((x) => (
+                  <option key={x.id} value={x.id}>
+                    {x.name}
+                    {x.club ? ` (${x.club.id})` : ''}
+                  </option>
+                ))}
+              </select>
+            </label>
+          )}
           <button className="btn" type="submit">
             {t('forum.create')}
           </button>

@@ -93,7 +93,7 @@ const ru = {
     enable: 'Уведомления в браузере',
   },
   feed: 'Лента Atom',
-  season: { title: 'Сезон «{{name}}»', player: 'Игрок', games: 'Игр', wins: 'Побед', posts: 'Сообщений', autokill: 'Автоголос', spent: 'использован', free: 'есть', ban: 'Отстранён до сезона {{n}}' },
+  season: { title: 'Сезон «{{name}}»', player: 'Игрок', games: 'Игр', wins: 'Побед', posts: 'Сообщений', autokill: 'Автоголос', spent: 'использован', free: 'есть', ban: 'Отстранён до сезона {{n}}', pick: 'Сезон', none: 'вне сезона' },
   err: 'Ошибка',
 };
 
@@ -188,7 +188,7 @@ const en: typeof ru = {
     enable: 'Browser notifications',
   },
   feed: 'Atom feed',
-  season: { title: 'Season "{{name}}"', player: 'Player', games: 'Games', wins: 'Wins', posts: 'Posts', autokill: 'Auto-vote', spent: 'spent', free: 'available', ban: 'Banned until season {{n}}' },
+  season: { title: 'Season "{{name}}"', player: 'Player', games: 'Games', wins: 'Wins', posts: 'Posts', autokill: 'Auto-vote', spent: 'spent', free: 'available', ban: 'Banned until season {{n}}', pick: 'Season', none: 'no season' },
   err: 'Error',
 };
 
