@@ -291,11 +291,16 @@ describe.each(stores)('%s account store', (_name, accountStore) => {
       expect((await call({ base: server.url, token: made.body.organizerToken }, 'POST', `/api/tournaments/${id}/players`, { players: [{ nickname: 'Л11' }] })).status).toBe(200);
       expect((await stranger.call('POST', `/api/tournaments/${id}/players`, { players: [{ nickname: 'М12' }] }, auth)).body['code']).toBe('forbidden');
       expect((await owner.call('POST', `/api/tournaments/${id}/players`, { players: [{ nickname: 'М12' }] }, auth)).status).toBe(200);
-      const audit = (await owner.call<{ audit: { action: string; target: string }[] }>('GET', '/api/club-admin/beta')).body.audit;
-      expect(audit.slice(0, 2).map((e) => [e.action, e.target])).toEqual([
-        ['tournament.players', id],
-        ['tournament.create', id],
+      const audit = (await owner.call<{ audit: { action: string; target: string; byToken?: true }[] }>('GET', '/api/club-admin/beta')).body.audit;
+      // Every change is in the log: the organizer token's alone too (no account to name: byToken).
+      expect(audit.slice(0, 3).map((e) => [e.action, e.target, e.byToken ?? false])).toEqual([
+        ['tournament.players', id, false],
+        ['tournament.players', id, true],
+        ['tournament.create', id, false],
       ]);
+      // Asking for a game's correction is a player's right (a seat's token): a signed-in player outside the club is not refused by the club.
+      const flag = await stranger.call('POST', `/api/tournaments/${id}/games/1/1/flags`, { reason: 'счёт неверный' }, auth);
+      expect(flag.body['code']).not.toBe('forbidden');
       // A guest's tournament, with or without a session, is untouched by clubs.
       const guest = await createTournament(server.url, body);
       expect((await stranger.call('POST', `/api/tournaments/${guest.id}/players`, { players: [{ nickname: 'Н13' }] }, { authorization: `Bearer ${guest.api.token}` })).status).toBe(200);

@@ -9,6 +9,7 @@ import { isUniqueViolation, SqliteSql, type Sql, type SqlRow } from '../sql.js';
 import { ACCOUNT_MIGRATIONS } from './schema.js';
 import {
   nicknameKey,
+  TOKEN_ACTOR,
   type Account,
   type AccountStore,
   type AuditEntry,
@@ -334,7 +335,8 @@ export class SqlAccountStore implements AccountStore {
       id: num(r['id']),
       at: num(r['at']),
       actorId: str(r['actor_id']),
-      actor: optStr(r['nickname']) ?? '?',
+      actor: optStr(r['nickname']) ?? (r['actor_id'] === TOKEN_ACTOR ? '' : '?'),
+      ...(r['actor_id'] === TOKEN_ACTOR ? { byToken: true as const } : {}),
       club: optStr(r['club_id']),
       action: str(r['action']),
       target: optStr(r['target']),

@@ -36,11 +36,17 @@ export interface BoundSeat {
   token: string | null;
   boundAt: number;
 }
+/** The audit log's actor of a change made with a tournament's link (its token) and no session. */
+export const TOKEN_ACTOR = '~token';
+
 export interface AuditEntry {
   id: number;
   at: number;
+  /** The actor's nickname ('' for a tournament's link without an account, `byToken`). */
   actor: string;
   actorId: string;
+  /** Made with a tournament's link (the organizer's or a table judge's token), not signed in: no account to name. */
+  byToken?: true;
   club: string | null;
   action: string;
   target: string | null;

@@ -286,7 +286,7 @@ export default function ClubAdminPage() {
           <ul className="audit" data-testid="club-audit">
             {club.audit.map((e) => (
               <li key={e.id}>
-                <span className="muted">{when(e.at)}</span> <b>{e.actor}</b> {t(`club.action.${e.action}`, { defaultValue: e.action, ...auditWords(e.detail, t) })} {e.target && <span>{e.target}</span>}
+                <span className="muted">{when(e.at)}</span> <b>{e.byToken ? t('club.byToken') : e.actor}</b> {t(`club.action.${e.action}`, { defaultValue: e.action, ...auditWords(e.detail, t) })} {e.target && <span>{e.target}</span>}
               </li>
             ))}
           </ul>

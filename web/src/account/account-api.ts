@@ -41,7 +41,7 @@ export interface ClubAdmin {
   members: { nickname: string; role: ClubRole; since: number }[];
   tournaments: { id: string; name: string; players?: { id: string; nickname: string }[] }[];
   bans?: { nickname: string; season: string; reason: string | null; at: number }[];
-  audit?: { id: number; at: number; actor: string; action: string; target: string | null; detail: unknown }[];
+  audit?: { id: number; at: number; actor: string; byToken?: true; action: string; target: string | null; detail: unknown }[];
 }
 
 const post = <T>(path: string, body?: unknown) => call<T>(path, { method: 'POST', ...(body !== undefined ? { body: JSON.stringify(body) } : {}) });
