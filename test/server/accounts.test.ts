@@ -169,6 +169,22 @@ describe.each(stores)('%s account store', (_name, accountStore) => {
       expect((await other.call('POST', '/api/me/seats', { token: created.hostToken })).body['code']).toBe('notSeatLink');
     });
 
+    it("a seat whose link the host revoked leaves the old account; the new link's holder binds it", async () => {
+      const first = await signUp('Первый');
+      const second = await signUp('Второй игрок');
+      const host = new Jar(server.url);
+      const t = (await host.call<{ id: string; hostToken: string; seats: { seat: number; token: string }[] }>('POST', '/api/tables', { preset: 'classic', bots: [3, 4, 5, 6, 7, 8, 9, 10] })).body;
+      const old = t.seats.find((s) => s.seat === 1)!.token;
+      expect((await first.call('POST', '/api/me/seats', { token: old })).status).toBe(200);
+      // While the first player's link lives, nobody else binds the seat.
+      expect((await second.call('POST', '/api/me/seats', { token: old })).body['code']).toBe('seatTaken');
+      const fresh = (await host.call<{ token: string }>('POST', `/api/tables/${t.id}/seats/1/link`, { token: t.hostToken })).body.token;
+      expect((await second.call('POST', '/api/me/seats', { token: fresh })).status).toBe(200);
+      expect((await second.call<{ token: string }>('GET', `/api/me/seats/${t.id}`)).body.token).toBe(fresh);
+      expect((await first.call('GET', `/api/me/seats/${t.id}`)).status).toBe(404);
+      expect((await first.call<unknown[]>('GET', '/api/me/seats')).body).toEqual([]);
+    });
+
     it('a host seats a registered player by nickname', async () => {
       const p = await signUp('Приглашённый');
       const host = new Jar(server.url); // a guest host
