@@ -52,8 +52,9 @@ function lines(r: Rule, x: SeatFacts, g: GameFacts): ScoreLine[] {
     case 'extraPoints':
       return x.extra.map((e) => line(e.points, e.reason));
     case 'exitPenalty':
+      // One penalty a game, as mafiaratings' one death type: the team's defeat replaces a removal.
+      if (x.handsWin && r.handsWinPoints !== undefined) return [line(r.handsWinPoints, 'teamDefeated; the other team won')];
       if (!x.exit || !r.causes.includes(x.exit.cause)) return [];
-      if (x.exitHandsWin && r.handsWinPoints !== undefined) return [line(r.handsWinPoints, `${x.exit.cause}; the other team won`)];
       return [line(r.points, x.exit.cause)];
     case 'doctorFirstHeal':
       return x.doctorFirstHeal ? [line(r.points)] : [];
