@@ -72,7 +72,8 @@ export function scoreGame(system: ScoringSystem, g: GameFacts): SeatCard[] {
       if (r.requiresOption !== undefined && (g.options as unknown as Record<string, unknown>)[r.requiresOption] !== true) continue;
       if (!appliesTo(r, x)) continue;
       if (r.kind === 'firstKilledCompensation') {
-        if (x.firstNightKill) card.ci.push({ rule: r.id, counts: true, applies: !r.onlyLoss || x.result !== 'win' });
+        // mafiaratings gives Ci on its "lose" flag (matter 260): a drawn game is no loss.
+        if (x.firstNightKill) card.ci.push({ rule: r.id, counts: true, applies: !r.onlyLoss || x.result === 'loss' });
         continue;
       }
       card.lines.push(...lines(r, x, g));

@@ -47,7 +47,7 @@ export type Rule =
   | (RuleBase & { kind: 'exitPenalty'; causes: Cause[]; points: number; handsWinPoints?: number })
   /**
    * FIIM Ci: a player killed on the first shooting night (night 2) gets, in each such game
-   * (lost games only with `onlyLoss`), clamp(max·K / round(rate·N), 0, max), K = such games in
+   * (lost games only with `onlyLoss`; a draw is not lost), clamp(max·K / round(rate·N), 0, max), K = such games in
    * the tournament, N = games played; the max while round(rate·N) is 0 (K / 0 clamped).
    */
   | (RuleBase & { kind: 'firstKilledCompensation'; max: number; rate: number; onlyLoss: boolean })

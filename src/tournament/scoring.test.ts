@@ -49,6 +49,10 @@ describe('FIIM scoring', () => {
     const won = scoreGame(builtinScoring('fiim')!, gameFacts(playedOut('red').state));
     expect(won[0]!.ci).toEqual([{ rule: 'ci', counts: true, applies: false }]);
     expect(won[1]!.ci).toEqual([]);
+    // A drawn game (no winner) is not lost: the kill counts toward K, no Ci in it.
+    const f = gameFacts(playedOut('black').state);
+    const drawn = scoreGame(builtinScoring('fiim')!, { ...f, winner: null, seats: f.seats.map((x) => ({ ...x, result: 'draw' as const })) });
+    expect(drawn[0]!.ci).toEqual([{ rule: 'ci', counts: true, applies: false }]);
   });
   it('lines say why: the guess, the exit cause, the judge’s words', () => {
     const cards = scoreGame(builtinScoring('fiim')!, gameFacts(g.state));

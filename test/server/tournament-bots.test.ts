@@ -70,7 +70,7 @@ function fiim(games: Game[], nick: Map<string, string>) {
       if (killedFirst && x.team === 'red') {
         a.k++;
         a.first++;
-        if (!won) a.ciGames++;
+        if (g.state.winner !== null && !won) a.ciGames++; // lost: a draw is not
       }
     }
   }
