@@ -70,6 +70,11 @@ describe.each(stores)('%s account store', (_name, accountStore) => {
       expect((await j.call('POST', '/api/auth/signup', { nickname: 'БОРИС', password: 'correct horse battery' })).body['code']).toBe('nicknameTaken');
       expect((await j.call('POST', '/api/auth/signup', { nickname: 'Вера', password: 'short' })).body['code']).toBe('badPassword');
       expect((await j.call('POST', '/api/auth/signup', { nickname: '\u202Eмаска', password: 'correct horse battery' })).body['code']).toBe('badNickname');
+      // A look-alike of «Борис» with a Latin o (and of «Boris» with a Cyrillic о): one alphabet per nickname.
+      expect((await j.call('POST', '/api/auth/signup', { nickname: 'Бoрис', password: 'correct horse battery' })).body['code']).toBe('badNickname');
+      expect((await j.call('POST', '/api/auth/signup', { nickname: 'Bоris', password: 'correct horse battery' })).body['code']).toBe('badNickname');
+      expect((await j.call('POST', '/api/auth/signup', { nickname: 'Boris 2', password: 'correct horse battery' })).status).toBe(201);
+      expect((await j.call('POST', '/api/me/nickname', { nickname: 'Бoрис' })).body['code']).toBe('badNickname');
     });
 
     it('a session cookie replayed after sign-out is refused', async () => {
