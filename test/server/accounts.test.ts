@@ -174,6 +174,16 @@ describe.each(stores)('%s account store', (_name, accountStore) => {
       expect((await other.call('POST', '/api/me/seats', { token: created.hostToken })).body['code']).toBe('notSeatLink');
     });
 
+    it("a free seat claimed at an open table binds the same way", async () => {
+      const p = await signUp('Претендент');
+      const host = new Jar(server.url);
+      const t = (await host.call<{ id: string }>('POST', '/api/tables', { preset: 'classic', open: true, bots: [3, 4, 5, 6, 7, 8, 9, 10] })).body;
+      const claimed = await p.call<{ seat: number; token: string; play: string }>('POST', `/api/tables/${t.id}/claim`, { nickname: 'Претендент' });
+      expect(claimed.status).toBe(200);
+      expect((await p.call('POST', '/api/me/seats', { token: claimed.body.token })).body).toEqual({ table: t.id, seat: claimed.body.seat });
+      expect((await p.call<{ token: string }>('GET', `/api/me/seats/${t.id}`)).body.token).toBe(claimed.body.token);
+    });
+
     it("a seat whose link the host revoked leaves the old account; the new link's holder binds it", async () => {
       const first = await signUp('Первый');
       const second = await signUp('Второй игрок');
