@@ -112,6 +112,39 @@ describe('fiim 8.19 the final minute: the last word before the verdict', () => {
   });
 });
 
+describe('fiim 9.7 penalties in one\'s own last word', () => {
+  it('a player giving their last word may be fouled; the fourth foul ends the last word, no second exit', () => {
+    const t = table('fiim').night([]).speeches();
+    for (let i = 0; i < 3; i++) t.do({ by: 'judge', do: 'foul', target: 1 });
+    shoot(t, 1);
+    expect(t.state.stage).toEqual({ kind: 'speech', speech: 'last', seat: 1 });
+    expect(legalCommands(t.state, 'judge')).toContainEqual({ by: 'judge', do: 'foul', target: 1 });
+    t.do({ by: 1, do: 'bestMove', targets: [5, 7, 10] });
+    t.do({ by: 'judge', do: 'foul', target: 1 });
+    expect(t.events('fouled').at(-1)).toMatchObject({ seat: 1, count: 4 });
+    expect(t.events('speechEnded').at(-1)).toMatchObject({ seat: 1, by: 'removal' });
+    expect(t.events('eliminated').filter((e) => e.seat === 1)).toHaveLength(1);
+    // 9.8.1: the night's victim is out already — no vote is cancelled.
+    expect(t.events('voteCancelled')).toEqual([]);
+    expect(t.state.stage).toMatchObject({ kind: 'speech', speech: 'day' });
+  });
+  it('a third foul does not take the last word (9.5.1); a second technical foul ends it', () => {
+    const t = table('fiim').night([]).speeches({ 1: 5, 2: 6 }).vote({ 1: 5, 2: 5, 3: 5, 4: 5, 6: 5, 8: 5 });
+    expect(t.state.stage).toEqual({ kind: 'speech', speech: 'last', seat: 5 });
+    for (let i = 0; i < 3; i++) t.do({ by: 'judge', do: 'foul', target: 5 });
+    expect(t.state.stage).toEqual({ kind: 'speech', speech: 'last', seat: 5 });
+    t.do({ by: 'judge', do: 'techFoul', target: 5 });
+    t.do({ by: 'judge', do: 'techFoul', target: 5 });
+    expect(t.state.phase).toBe('night');
+    expect(t.events('voteCancelled')).toEqual([]);
+  });
+  it('a player out and silent is no one\'s to penalise', () => {
+    const t = table('fiim').night([]).speeches({ 1: 5, 2: 6 }).vote({ 1: 5, 2: 5, 3: 5, 4: 5, 6: 5, 8: 5 }).talkThrough();
+    expect(t.try({ by: 'judge', do: 'foul', target: 5 })).toMatchObject({ ok: false, error: { code: 'targetNotAlive' } });
+    expect(legalCommands(t.state, 'judge').some((c) => c.do === 'foul' && c.target === 5)).toBe(false);
+  });
+});
+
 describe('fiim 9.5.1 with three or four players left, a silenced player speaks a short speech', () => {
   it('day 5 at four: three fouls before the speech — 30 seconds, and the nomination', () => {
     const t = atFour(table('fiim'));
