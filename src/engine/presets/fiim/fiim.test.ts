@@ -25,7 +25,7 @@ describe('fiim: the preset', () => {
       thirdFoul: 'loseSpeech', // 9.5.1
       silencedMayNominate: true,
       silencedShortAt: 4,
-      technicalFouls: true, // 9.6.2
+      technicalFouls: true, // 9.6.2: the issue's FIIM practice (DEFAULT_RULES' last digit 0 is 9.6.1, none)
       removalCancelsVote: 'any', // 9.8.1
       quietRoundsDraw: 3, // 1.5
       provocation: 'foul', // 7.14, 10.6
