@@ -318,29 +318,32 @@ export class ForumService {
   /** A new season; tied to a club (`club`) only by the club's owner or judge (`by`, an account id). */
   async createSeason(name: string, entryPosts: number, banSeasons: number, club?: Season['club'], by?: string): Promise<Outcome<{ season: Season; adminKey: string }>> {
     if (club && !(by && this.opts.clubs && (await this.opts.clubs.staff(club.id, by)))) return fail(forumError('notClubStaff'));
-    const all = await this.store.listSeasons();
     const adminKey = newKey();
-    const season: Season = {
-      id: randomBytes(6).toString('base64url'),
-      name,
-      createdAt: this.now(),
-      adminKeyHash: hashKey(adminKey),
-      entryPosts,
-      banSeasons,
-      number: all.length + 1,
-      games: [],
-      players: {},
-      ...(club ? { club } : {}),
-    };
-    // What the community carries over: earlier seasons' bans and post counts.
-    for (const old of all)
-      for (const [p, row] of Object.entries(old.players)) {
-        const cur = (season.players[p] ??= { autokillSpent: false, posts: 0, games: 0, wins: 0, noShows: 0 });
-        cur.posts += row.posts;
-        if (row.bannedUntil !== undefined) cur.bannedUntil = Math.max(cur.bannedUntil ?? 0, row.bannedUntil);
-      }
-    await this.store.createSeason(season);
-    return done({ season, adminKey });
+    for (let attempt = 1; attempt <= ATTEMPTS; attempt++) {
+      const all = await this.store.listSeasons();
+      const season: Season = {
+        id: randomBytes(6).toString('base64url'),
+        name,
+        createdAt: this.now(),
+        adminKeyHash: hashKey(adminKey),
+        entryPosts,
+        banSeasons,
+        // The next in the community's sequence; the store refuses a number another process took meanwhile.
+        number: Math.max(0, ...all.map((s) => s.number)) + 1,
+        games: [],
+        players: {},
+        ...(club ? { club } : {}),
+      };
+      // What the community carries over: earlier seasons' bans and post counts.
+      for (const old of all)
+        for (const [p, row] of Object.entries(old.players)) {
+          const cur = (season.players[p] ??= { autokillSpent: false, posts: 0, games: 0, wins: 0, noShows: 0 });
+          cur.posts += row.posts;
+          if (row.bannedUntil !== undefined) cur.bannedUntil = Math.max(cur.bannedUntil ?? 0, row.bannedUntil);
+        }
+      if (await this.store.createSeason(season)) return done({ season, adminKey });
+    }
+    return fail(forumError('busy'));
   }
 
   /**
