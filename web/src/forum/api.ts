@@ -1,5 +1,6 @@
 // The forum API (docs/forum.md) for the pages, and each game's key kept in this browser.
 import './text.js';
+import { csrfToken } from '../lib/api.js';
 // The server's forum types, type-only (erased from the bundle): the thread's posts, the private
 // channels' messages, what a seat owes now, the schedule.
 import type { Schedule } from '../../../src/server/forum/calendar.js';
@@ -41,6 +42,10 @@ export async function call<T>(method: string, path: string, key?: string, body?:
   const headers: Record<string, string> = {};
   if (key) headers['authorization'] = `Bearer ${key}`;
   if (body !== undefined) headers['content-type'] = 'application/json';
+  // A signed-in browser's writes ride on the session cookie: without the CSRF header the server
+  // refuses every post, vote and move (and the needs banner) of a player who has an account.
+  const csrf = method !== 'GET' ? csrfToken() : null;
+  if (csrf) headers['x-csrf-token'] = csrf;
   const r = await fetch(`/api/forum${path}`, { method, headers, ...(body !== undefined ? { body: JSON.stringify(body) } : {}) });
   const json = (await r.json().catch(() => ({}))) as { error?: ForumErr };
   if (!r.ok) throw new ForumApiError(json.error ?? { code: `http${r.status}`, message: { ru: `Ошибка ${r.status}`, en: `Error ${r.status}` } });
