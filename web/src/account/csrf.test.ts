@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-// Every write the web app sends carries the session's CSRF token (docs/accounts.md): the table API
+// Every write the web app sends carries the session's CSRF token (docs/accounts.md): the table API,
 // the tournament API and the forum API alike; reads do not need it.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { api, csrfToken } from '../lib/api.js';
