@@ -376,13 +376,19 @@ export class ForumService {
       g.doc.seats.forEach((x, i) => {
         if (x.bot) return;
         const row = (season.players[x.name] ??= { autokillSpent: false, posts: 0, games: 0, wins: 0, noShows: 0 });
+        // The seat's present holder: what a replaced player wrote before is not theirs.
+        const since = x.before[x.before.length - 1]?.at ?? 0;
+        const posts = g.doc.posts.filter((p) => p.by === i + 1 && p.at >= since).length;
+        const votes = g.doc.votes.filter((v) => v.seat === i + 1 && v.at >= since).length;
         row.games += 1;
-        row.posts += g.doc.posts.filter((p) => p.by === i + 1).length;
+        row.posts += posts;
         if (s.winner && s.seats[i]!.team === s.winner) row.wins += 1;
         if (autos.has(i + 1)) row.autokillSpent = true;
-        // A player removed for silence is a no-show: banned for the season's count of seasons.
+        // A no-show (forum-mafia.ru.txt: signed up and left not one post in the game) is removed and
+        // loses the season's count of seasons. Other removals (a second missed vote, the lawyer's
+        // two misses, a host's removal of one who did write) are the game's matter, not a ban.
         const ex = s.seats[i]!.exit;
-        if (ex?.cause === 'removal') {
+        if (ex?.cause === 'removal' && posts === 0 && votes === 0) {
           row.noShows += 1;
           row.bannedUntil = season.number + season.banSeasons;
         }
