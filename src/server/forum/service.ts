@@ -52,6 +52,8 @@ export interface ForumClubs {
   banned(clubId: string, season: string, nickname: string): Promise<boolean>;
   /** Whether the account is an owner or judge of the club (who may tie a forum season to it). */
   staff(clubId: string, accountId: string): Promise<boolean>;
+  /** The club's name, shown on the season's page (a club's id is not for people to read). */
+  name?(clubId: string): Promise<string | null>;
 }
 
 export class ForumService {
@@ -318,6 +320,8 @@ export class ForumService {
   /** A new season; tied to a club (`club`) only by the club's owner or judge (`by`, an account id). */
   async createSeason(name: string, entryPosts: number, banSeasons: number, club?: Season['club'], by?: string): Promise<Outcome<{ season: Season; adminKey: string }>> {
     if (club && !(by && this.opts.clubs && (await this.opts.clubs.staff(club.id, by)))) return fail(forumError('notClubStaff'));
+    const clubName = club ? await this.opts.clubs?.name?.(club.id) : null;
+    if (club && clubName) club = { ...club, name: clubName };
     const adminKey = newKey();
     for (let attempt = 1; attempt <= ATTEMPTS; attempt++) {
       const all = await this.store.listSeasons();

@@ -5,10 +5,14 @@ import { csrfToken } from '../lib/api.js';
 // channels' messages, what a seat owes now, the schedule.
 import type { Schedule } from '../../../src/server/forum/calendar.js';
 import type { ForumError } from '../../../src/server/forum/errors.js';
-import type { Message, Post } from '../../../src/server/forum/types.js';
+import type { Message, Post, Season } from '../../../src/server/forum/types.js';
 import type { Need } from '../../../src/server/forum/views.js';
 
 export type { Message, Need, Post };
+
+/** A season as the API gives it (no admin key hash), with its games by title on its own page. */
+export type SeasonInfo = Omit<Season, 'adminKeyHash'> & { gameList?: { id: string; title: string; status: 'lobby' | 'playing' | 'finished' }[] };
+export type SeasonRow = Season['players'][string];
 
 /** The server's forum error, or an HTTP status the page names itself (`http502`). */
 export type ForumErr = Omit<ForumError, 'code' | 'rejection'> & { code: ForumError['code'] | `http${number}` };
@@ -35,6 +39,25 @@ export function saveKey(id: string, key: string): void {
     localStorage.setItem(STORE, JSON.stringify({ ...keys(), [id]: key }));
   } catch {
     /* private mode: the link in the address bar still works */
+  }
+}
+
+const SEASON_STORE = 'gorod.forum.seasonKeys';
+
+/** A season's admin key kept in this browser (it adds players' forum posts toward entry). */
+export function seasonKeyFor(id: string): string | undefined {
+  try {
+    return (JSON.parse(localStorage.getItem(SEASON_STORE) ?? '{}') as Record<string, string>)[id];
+  } catch {
+    return undefined;
+  }
+}
+export function saveSeasonKey(id: string, key: string): void {
+  try {
+    const all = JSON.parse(localStorage.getItem(SEASON_STORE) ?? '{}') as Record<string, string>;
+    localStorage.setItem(SEASON_STORE, JSON.stringify({ ...all, [id]: key }));
+  } catch {
+    /* private mode: the admin link still works */
   }
 }
 
