@@ -162,6 +162,8 @@ describe('forum host desk, team sender, feeds, seasons', () => {
     }
     const season = (await api('GET', `/api/forum/seasons/${id}`)).json as any;
     expect(season.games).toEqual([c.id]);
+    // The season's page names its games by title.
+    expect(season.gameList).toEqual([{ id: c.id, title: 'Стол', status: 'finished' }]);
     expect(season.players['Игрок 1'].noShows).toBe(1);
     expect(season.players['Игрок 1'].bannedUntil).toBe(season.number + 3);
     expect(season.players['Игрок 2']).toMatchObject({ noShows: 0, posts: 5 + 1, games: 1 });
