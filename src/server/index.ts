@@ -230,6 +230,7 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
         return a !== null && (await accounts.banned(club, a.id, season));
       },
       staff: async (club, accountId) => ['owner', 'judge'].includes((await accounts.role(club, accountId)) ?? ''),
+      name: async (club) => (await accounts.club(club))?.name ?? null,
     },
   });
   const t0 = performance.now();
