@@ -421,6 +421,7 @@ describe('the protocol sheet judges know (issue 13.5)', () => {
     expect(await grid.locator('tr[data-seat]').count()).toBe(10);
     expect(await grid.locator('tr[data-seat="5"] [data-testid="grid-role"]').innerText()).toBe('Дон');
     expect(await page.locator('[data-testid="grid-options"]').innerText()).toContain('Голос за себя');
+    expect(await page.locator('[data-testid="protocol-grid"]').innerText()).not.toMatch(/undefined|null|NaN/);
     await shot(page, 'protocol-01-screen', true);
     await page.emulateMedia({ media: 'print' });
     // A4 portrait with 10 mm margins: 277 mm of height at 96 px per inch.
