@@ -127,12 +127,15 @@ export function DayPanel({ id, s, lang, submit }: { id: string; s: GameState; la
       <div className="day-now" data-testid="day-now">
         <div className="speaker" data-testid="speaker" data-seat={speaker}>
           <div className="speaker-num">№{speaker}</div>
-          <div className="speaker-text">
-            <div className="speaker-kind">
-              {speechLabel(st.speech, st.short === true, lang)} <Rule rule={currentSpeech(s)?.decl.rule ?? 'R4'} />
-            </div>
-            {name !== String(speaker) && <div className="speaker-name">{name}</div>}
+        </div>
+        {/* A cell of its own: on a phone it takes a full row under the number and the clock, so a
+            long turn («лишён слова (три фола), может выставить кандидатуру») wraps instead of
+            running under the clock. */}
+        <div className="speaker-text" data-testid="speaker-kind">
+          <div className="speaker-kind">
+            {speechLabel(st.speech, st.short === true, lang)} <Rule rule={currentSpeech(s)?.decl.rule ?? 'R4'} />
           </div>
+          {name !== String(speaker) && <div className="speaker-name">{name}</div>}
         </div>
         <TimerClock timer={timer} lang={lang} />
         <button type="button" className="big primary end-speech" data-testid="end-speech" onClick={() => submit(L(lang, `№${speaker}: «Спасибо»`, `#${speaker}: "Thank you"`), [{ by: speaker, do: 'endSpeech' }])}>
