@@ -24,9 +24,8 @@ export const FORUM_ROLES: readonly RoleId[] = [
 /** Roles a deal holds at most once. */
 const SINGLE: readonly RoleId[] = ['don', 'child', 'commissar', 'sergeant', 'doctor', 'lawyer', 'maniac', 'priestess', 'kamikaze'];
 
-/** The kamikaze plays from 20 players (R41); the priestess's void power from 12 (source, role 10). */
+/** The kamikaze plays from 20 players (R41); the priestess's void power from 12 is her trait (core/roles.ts). */
 export const KAMIKAZE_MIN = 20;
-export const PRIESTESS_VOID_MIN = 12;
 
 /** Black = floor(N/3), the don among them (R41). */
 export function blackCount(n: number): number {
