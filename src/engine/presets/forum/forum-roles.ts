@@ -2,7 +2,7 @@
 // table (core/roles.ts) with what the forum plays differently — its don neither plans nor checks,
 // its maniac shoots every other night without a skip, the don is the team's head whose death a
 // mafioso takes over by lot in a game with a kamikaze (R48), and the maniac's team is an option.
-import { ROLE_DEFS, type Ability, type RoleDef } from '../../core/roles.js';
+import { ROLE_DEFS, traitOf, type Ability, type RoleDef } from '../../core/roles.js';
 import type { RoleId } from '../../core/vocab.js';
 
 /** R52: one member's `shoot` is the team's choice; the last one counts. */
@@ -27,4 +27,14 @@ for (const def of Object.values(ROLE_DEFS)) DEFS.set(def.id, { ...def, ...OWN[de
 /** The role as the forum plays it. */
 export function forumRole(role: RoleId): RoleDef {
   return DEFS.get(role)!;
+}
+
+/** Does this role protect a player in the day vote (the lawyer, R44)? */
+export function protectsByDay(role: RoleId): boolean {
+  return forumRole(role).abilities.some((a) => a.verb === 'protect' && a.when === 'day');
+}
+
+/** Does this role take a player with it when it leaves (the kamikaze)? */
+export function retaliates(role: RoleId): boolean {
+  return traitOf(forumRole(role), 'retaliates') !== undefined;
 }
