@@ -5,6 +5,7 @@
 //   npm run bench:server               N = 100, 1000, 3000
 //   npm run bench:server -- 10 100     other N
 //   WINDOW_S=20 npm run bench:server   a longer window (default 15 s)
+//   BENCH_FRAMES=full npm run bench:server   clients that take whole views, not patch frames
 //   npm run bench:server -- --sync 100 what durability costs: W2 at N (default 100) with
 //                                      SQLITE_SYNC=normal and =full (the default) alternately,
 //                                      SYNC_RUNS times each (default 3); medians and their ratio
@@ -33,7 +34,10 @@ import type { Command } from '../src/engine/index.js';
 const ROOT = new URL('../', import.meta.url).pathname;
 const WINDOW_MS = Number(process.env['WINDOW_S'] ?? 15) * 1000;
 const TICK = 100; // clock ticks per second in /proc/<pid>/stat
-const FD_LIMIT = 20_000; // `ulimit -n` on the reference machine: sockets per process
+const FD_LIMIT = 20_000;
+// BENCH_FRAMES=full: the load generator's clients ask for whole views after each command (as clients
+// that do not fold patch frames get them), not patches (docs/protocol.md).
+const FULL_FRAMES = process.env['BENCH_FRAMES'] === 'full'; // `ulimit -n` on the reference machine: sockets per process
 
 function freePort(): Promise<number> {
   return new Promise((res) => {
@@ -43,6 +47,11 @@ function freePort(): Promise<number> {
       s.close(() => res(p));
     });
   });
+}
+
+/** A figure the load generator could not measure (no table set up in the window) arrives as null (NaN over IPC). */
+function fixed(x: number | null, digits: number): string {
+  return x === null || !Number.isFinite(x) ? 'n/a' : x.toFixed(digits);
 }
 
 function cpuTicks(pid: number): number {
@@ -167,7 +176,7 @@ async function runW2(n: number, env: Record<string, string> = {}, quiet = false)
   let rss = NaN;
   let sockets = NaN;
   const result = await new Promise<LoadResult>((res, rej) => {
-    const load = fork(join(ROOT, 'bench/server-load.ts'), [JSON.stringify({ url: server.url, tables, warmupMs: 3000, windowMs: WINDOW_MS, connectTimeoutMs: 90_000 })], {
+    const load = fork(join(ROOT, 'bench/server-load.ts'), [JSON.stringify({ url: server.url, tables, fullFrames: FULL_FRAMES, warmupMs: 3000, windowMs: WINDOW_MS, connectTimeoutMs: 90_000 })], {
       execArgv: ['--import', 'tsx'],
       cwd: ROOT,
     });
@@ -194,7 +203,7 @@ async function runW2(n: number, env: Record<string, string> = {}, quiet = false)
   console.log(
     `N=${String(n).padEnd(5)} tables=${result.tablesConnected >= tables ? tables : `${result.tablesConnected}/${tables}`}${capped}, mid-game during the window: mean ${result.tablesPlayingMean.toFixed(0)}, min ${result.tablesPlayingMin} (the rest setting up their next game)\n` +
       `  moves/s ${result.actionsPerSec.toFixed(0)} (commands/s ${result.commandsPerSec.toFixed(0)}), games/s ${result.gamesPerSec.toFixed(2)} (${result.gamesFinished} finished in ${result.seconds.toFixed(1)} s)\n` +
-      `  round-trip p50 ${result.rttP50.toFixed(1)} ms, p95 ${result.rttP95.toFixed(1)} ms, p99 ${result.rttP99.toFixed(1)} ms; table setup (create, 11 sockets, start) p50 ${result.setupP50.toFixed(0)} ms, p99 ${result.setupP99.toFixed(0)} ms\n` +
+      `  round-trip p50 ${fixed(result.rttP50, 1)} ms, p95 ${fixed(result.rttP95, 1)} ms, p99 ${fixed(result.rttP99, 1)} ms; table setup (create, 11 sockets, start) p50 ${fixed(result.setupP50, 0)} ms, p99 ${fixed(result.setupP99, 0)} ms\n` +
       `  server CPU ${cpu.toFixed(0)} % of a core (${((cpu / 100 / result.commandsPerSec) * 1000).toFixed(2)} ms per command), load generator CPU ${loadCpu.toFixed(0)} %, RSS ${rss.toFixed(0)} MB, open fds ${sockets}, setup ${(result.connectMs / 1000).toFixed(1)} s\n` +
       `  errors ${result.errors}${result.errors ? ' ' + JSON.stringify(result.errorKinds) : ''}; W1 games checked ${result.w1Checked}, mismatches ${result.w1Mismatches}`,
   );
@@ -230,7 +239,7 @@ async function runConfig(c: ScaleConfig, n: number, thinkMeanMs: number): Promis
   let cpu = NaN;
   const urls = servers.map((x) => x.url);
   const result = await new Promise<LoadResult>((res, rej) => {
-    const load = fork(join(ROOT, 'bench/server-load.ts'), [JSON.stringify({ url: urls[0], urls, cross: c.cross === true, thinkMeanMs, tables: n, warmupMs: 3000, windowMs: WINDOW_MS, connectTimeoutMs: 90_000 })], {
+    const load = fork(join(ROOT, 'bench/server-load.ts'), [JSON.stringify({ url: urls[0], urls, cross: c.cross === true, thinkMeanMs, fullFrames: FULL_FRAMES, tables: n, warmupMs: 3000, windowMs: WINDOW_MS, connectTimeoutMs: 90_000 })], {
       execArgv: ['--import', 'tsx'],
       cwd: ROOT,
     });
