@@ -14,6 +14,10 @@
 //                                      processes (sockets at the table's owner, then relayed from
 //                                      the other one), SCALE_RUNS times each (default 3); medians.
 //                                      Needs PostgreSQL on 127.0.0.1:5432 and redis-server.
+//   npm run bench:server -- --held [--pg | --pg2]   W2p's tables held at p99 < 50 ms (N = 250, 500,
+//                                      1,000, 1,500, the fd limit; until one fails) on SQLite, or
+//                                      PostgreSQL (--pg), or PostgreSQL + Redis with two processes
+//                                      (--pg2). W2.md's window is 30 s: WINDOW_S=30.
 //   npm run bench:cluster [-- N]        W2p (1-s mean think time) at N (default 100) on PostgreSQL:
 //                                      one process, then three behind one Redis (sockets at the
 //                                      table's owner, then each relayed from another process),
@@ -298,6 +302,28 @@ async function runScaleOut(n: number, runs: number, thinkMeanMs: number, configs
   }
 }
 
+/**
+ * W2p's "tables held" (../shared/bench/W2.md): the largest N of 250, 500, 1,000, 1,500, then the
+ * open-file limit (per process, times the processes), with p99 < 50 ms, no error and no W1
+ * mismatch over the window (W2.md says 30 s: WINDOW_S=30). Stops at the first N that fails.
+ */
+async function runHeld(c: ScaleConfig): Promise<void> {
+  const limit = Math.floor((FD_LIMIT - 500) / 11) * c.processes;
+  const steps = [...[250, 500, 1000, 1500].filter((n) => n < limit), limit];
+  console.log(`W2p tables held (p99 < 50 ms, 0 errors, 0 mismatches; window ${WINDOW_MS / 1000} s): ${c.name}; steps ${steps.join(', ')}`);
+  let held = 0;
+  for (const n of steps) {
+    const f = await runConfig(c, n, 1000);
+    const ok = f.rttP99 < 50 && f.errors === 0 && f.mismatches === 0;
+    console.log(
+      `  N=${String(n).padEnd(5)} commands/s ${f.commandsPerSec.toFixed(0)}, p50 ${fixed(f.rttP50, 1)} ms, p99 ${fixed(f.rttP99, 1)} ms, server CPU ${f.cpuMsPerCommand.toFixed(3)} ms/command, errors ${f.errors}, mismatches ${f.mismatches}: ${ok ? 'held' : 'not held'}`,
+    );
+    if (!ok) break;
+    held = n;
+  }
+  console.log(`tables held: ${held === 0 ? `fewer than ${steps[0]}` : held} (${c.name})`);
+}
+
 function median(xs: number[]): number {
   const s = [...xs].sort((a, b) => a - b);
   const m = s.length >> 1;
@@ -394,7 +420,10 @@ const sync = process.env['SQLITE_SYNC'] === 'normal' ? 'synchronous=NORMAL' : 's
 console.log(`W2 over Gorod's server (${USE_TSX ? 'sources through tsx' : 'compiled build'}): window ${WINDOW_MS / 1000} s per N, loopback, SQLite (WAL) storage`);
 if (args.includes('--cluster')) await runScaleOut(ns[0] ?? 100, Number(process.env['SCALE_RUNS'] ?? 3), 1000, CLUSTER);
 else if (args.includes('--scale-out')) await runScaleOut(ns[0] ?? 100, Number(process.env['SCALE_RUNS'] ?? 3), args.includes('--paced') ? 1000 : 0);
-else if (args.includes('--sync')) await runSync(ns[0] ?? 100, Number(process.env['SYNC_RUNS'] ?? 3));
+else if (args.includes('--held')) {
+  const which = args.includes('--pg2') ? SCALE_OUT[2]! : args.includes('--pg') ? SCALE_OUT[1]! : SCALE_OUT[0]!;
+  await runHeld(which);
+} else if (args.includes('--sync')) await runSync(ns[0] ?? 100, Number(process.env['SYNC_RUNS'] ?? 3));
 else {
   console.log(`storage: ${sync}`);
   if (!args.includes('--restart-only')) for (const n of ns.length ? ns : [100, 1000, 3000]) await runW2(n);
