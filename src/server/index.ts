@@ -233,6 +233,7 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
         return id !== undefined && (await accounts.banned(club, id, season));
       },
       staff: async (club, accountId) => ['owner', 'judge'].includes((await accounts.role(club, accountId)) ?? ''),
+      name: async (club) => (await accounts.club(club))?.name ?? null,
       tied: (club, actorId, s) => accounts.audit({ at: Date.now(), actorId, club, action: 'forum.season', target: s.name, detail: { id: s.id, season: s.club?.season } }),
     },
   });

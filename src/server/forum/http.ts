@@ -368,7 +368,10 @@ export function registerForumHttp(app: FastifyInstance, svc: ForumService, creat
     route(async (req) => {
       const s = ID.test(req.params['sid'] ?? '') ? await svc.store.getSeason(req.params['sid']!) : null;
       if (!s) throw new HttpFail(404, forumError('notFound'));
-      return publicSeason(s.doc);
+      // The season's games by title (the page names them, not their ids).
+      const games = await Promise.all(s.doc.games.map((id) => svc.store.getGame(id)));
+      const gameList = games.flatMap((g) => (g ? [{ id: g.doc.id, title: g.doc.title, status: g.doc.status }] : []));
+      return { ...publicSeason(s.doc), gameList };
     }),
   );
   app.post(

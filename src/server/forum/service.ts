@@ -61,8 +61,10 @@ export interface ForumClubs {
   banned(clubId: string, season: string, who: SeatHolder): Promise<boolean>;
   /** Whether the account is an owner or judge of the club (who may tie a forum season to it). */
   staff(clubId: string, accountId: string): Promise<boolean>;
+  /** The club's name, shown on the season's page (a club's id is not for people to read). */
+  name?(clubId: string): Promise<string | null>;
   /** A season tied to the club: written to the club's audit log (who, when, which season). */
-  tied(clubId: string, accountId: string, season: Season): Promise<void>;
+  tied?(clubId: string, accountId: string, season: Season): Promise<void>;
 }
 
 export class ForumService {
@@ -338,30 +340,37 @@ export class ForumService {
   /** A new season; tied to a club (`club`) only by the club's owner or judge (`by`, an account id). */
   async createSeason(name: string, entryPosts: number, banSeasons: number, club?: Season['club'], by?: string): Promise<Outcome<{ season: Season; adminKey: string }>> {
     if (club && !(by && this.opts.clubs && (await this.opts.clubs.staff(club.id, by)))) return fail(forumError('notClubStaff'));
-    const all = await this.store.listSeasons();
+    const clubName = club ? await this.opts.clubs?.name?.(club.id) : null;
+    if (club && clubName) club = { ...club, name: clubName };
     const adminKey = newKey();
-    const season: Season = {
-      id: randomBytes(6).toString('base64url'),
-      name,
-      createdAt: this.now(),
-      adminKeyHash: hashKey(adminKey),
-      entryPosts,
-      banSeasons,
-      number: all.length + 1,
-      games: [],
-      players: {},
-      ...(club ? { club } : {}),
-    };
-    // What the community carries over: earlier seasons' bans and post counts.
-    for (const old of all)
-      for (const [p, row] of Object.entries(old.players)) {
-        const cur = (season.players[p] ??= { autokillSpent: false, posts: 0, games: 0, wins: 0, noShows: 0 });
-        cur.posts += row.posts;
-        if (row.bannedUntil !== undefined) cur.bannedUntil = Math.max(cur.bannedUntil ?? 0, row.bannedUntil);
+    for (let attempt = 1; attempt <= ATTEMPTS; attempt++) {
+      const all = await this.store.listSeasons();
+      const season: Season = {
+        id: randomBytes(6).toString('base64url'),
+        name,
+        createdAt: this.now(),
+        adminKeyHash: hashKey(adminKey),
+        entryPosts,
+        banSeasons,
+        // The next in the community's sequence; the store refuses a number another process took meanwhile.
+        number: Math.max(0, ...all.map((s) => s.number)) + 1,
+        games: [],
+        players: {},
+        ...(club ? { club } : {}),
+      };
+      // What the community carries over: earlier seasons' bans and post counts.
+      for (const old of all)
+        for (const [p, row] of Object.entries(old.players)) {
+          const cur = (season.players[p] ??= { autokillSpent: false, posts: 0, games: 0, wins: 0, noShows: 0 });
+          cur.posts += row.posts;
+          if (row.bannedUntil !== undefined) cur.bannedUntil = Math.max(cur.bannedUntil ?? 0, row.bannedUntil);
+        }
+      if (await this.store.createSeason(season)) {
+        if (club && by) await this.opts.clubs?.tied?.(club.id, by, season);
+        return done({ season, adminKey });
       }
-    await this.store.createSeason(season);
-    if (club && by) await this.opts.clubs?.tied(club.id, by, season);
-    return done({ season, adminKey });
+    }
+    return fail(forumError('busy'));
   }
 
   /**
@@ -419,13 +428,19 @@ export class ForumService {
       g.doc.seats.forEach((x, i) => {
         if (x.bot) return;
         const row = (season.players[x.name] ??= { autokillSpent: false, posts: 0, games: 0, wins: 0, noShows: 0 });
+        // The seat's present holder: what a replaced player wrote before is not theirs.
+        const since = x.before[x.before.length - 1]?.at ?? 0;
+        const posts = g.doc.posts.filter((p) => p.by === i + 1 && p.at >= since).length;
+        const votes = g.doc.votes.filter((v) => v.seat === i + 1 && v.at >= since).length;
         row.games += 1;
-        row.posts += g.doc.posts.filter((p) => p.by === i + 1).length;
+        row.posts += posts;
         if (s.winner && s.seats[i]!.team === s.winner) row.wins += 1;
         if (autos.has(i + 1)) row.autokillSpent = true;
-        // A player removed for silence is a no-show: banned for the season's count of seasons.
+        // A no-show (forum-mafia.ru.txt: signed up and left not one post in the game) is removed and
+        // loses the season's count of seasons. Other removals (a second missed vote, the lawyer's
+        // two misses, a host's removal of one who did write) are the game's matter, not a ban.
         const ex = s.seats[i]!.exit;
-        if (ex?.cause === 'removal') {
+        if (ex?.cause === 'removal' && posts === 0 && votes === 0) {
           row.noShows += 1;
           row.bannedUntil = season.number + season.banSeasons;
         }

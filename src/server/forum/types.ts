@@ -114,5 +114,5 @@ export interface Season {
    * The club this season is played for (accounts' clubs), and the club's name for the season in
    * its bans: a player whose account the club banned from it takes no seat in the season's games.
    */
-  club?: { id: string; season: string };
+  club?: { id: string; season: string; name?: string };
 }

@@ -1,14 +1,18 @@
 // The forum API (docs/forum.md) for the pages, and each game's key kept in this browser.
-import { csrfToken } from '../lib/api.js';
 import './text.js';
+import { csrfToken } from '../lib/api.js';
 // The server's forum types, type-only (erased from the bundle): the thread's posts, the private
 // channels' messages, what a seat owes now, the schedule.
 import type { Schedule } from '../../../src/server/forum/calendar.js';
 import type { ForumError } from '../../../src/server/forum/errors.js';
-import type { Message, Post } from '../../../src/server/forum/types.js';
+import type { Message, Post, Season } from '../../../src/server/forum/types.js';
 import type { Need } from '../../../src/server/forum/views.js';
 
 export type { Message, Need, Post };
+
+/** A season as the API gives it (no admin key hash), with its games by title on its own page. */
+export type SeasonInfo = Omit<Season, 'adminKeyHash'> & { gameList?: { id: string; title: string; status: 'lobby' | 'playing' | 'finished' }[] };
+export type SeasonRow = Season['players'][string];
 
 /** The server's forum error, or an HTTP status the page names itself (`http502`). */
 export type ForumErr = Omit<ForumError, 'code' | 'rejection'> & { code: ForumError['code'] | `http${number}` };
@@ -38,12 +42,31 @@ export function saveKey(id: string, key: string): void {
   }
 }
 
+const SEASON_STORE = 'gorod.forum.seasonKeys';
+
+/** A season's admin key kept in this browser (it adds players' forum posts toward entry). */
+export function seasonKeyFor(id: string): string | undefined {
+  try {
+    return (JSON.parse(localStorage.getItem(SEASON_STORE) ?? '{}') as Record<string, string>)[id];
+  } catch {
+    return undefined;
+  }
+}
+export function saveSeasonKey(id: string, key: string): void {
+  try {
+    const all = JSON.parse(localStorage.getItem(SEASON_STORE) ?? '{}') as Record<string, string>;
+    localStorage.setItem(SEASON_STORE, JSON.stringify({ ...all, [id]: key }));
+  } catch {
+    /* private mode: the admin link still works */
+  }
+}
+
 export async function call<T>(method: string, path: string, key?: string, body?: unknown): Promise<T> {
   const headers: Record<string, string> = {};
   if (key) headers['authorization'] = `Bearer ${key}`;
   if (body !== undefined) headers['content-type'] = 'application/json';
-  // A signed-in player's writes carry the session's CSRF token, as every page's do (lib/api.ts):
-  // without it the server refuses them (403 csrf).
+  // A signed-in browser's writes ride on the session cookie: without the CSRF header the server
+  // refuses every post, vote and move (and the needs banner) of a player who has an account.
   const csrf = method !== 'GET' ? csrfToken() : null;
   if (csrf) headers['x-csrf-token'] = csrf;
   const r = await fetch(`/api/forum${path}`, { method, headers, ...(body !== undefined ? { body: JSON.stringify(body) } : {}) });
