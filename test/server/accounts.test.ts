@@ -150,6 +150,13 @@ describe.each(stores)('%s account store', (_name, accountStore) => {
         expect((await old.call('GET', '/api/me')).status).toBe(200);
         // The CSRF token stays: a page open before the rotation keeps working.
         expect((await j.call('POST', '/api/me/nickname', { nickname: 'Ротация2' })).status).toBe(200);
+        // Signing out ends the rotated-from tokens too: the old cookie replayed within its minute finds nothing.
+        const other = new Jar(s.url);
+        await other.call('POST', '/api/auth/signin', { nickname: 'Ротация2', password: 'correct horse battery' });
+        expect((await j.call('POST', '/api/auth/signout')).status).toBe(200);
+        expect((await old.call('GET', '/api/me')).status).toBe(401);
+        // Another device's sign-in is its own.
+        expect((await other.call('GET', '/api/me')).status).toBe(200);
       } finally {
         await s.close();
       }
