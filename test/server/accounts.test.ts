@@ -77,6 +77,19 @@ describe.each(stores)('%s account store', (_name, accountStore) => {
       expect((await j.call('POST', '/api/me/nickname', { nickname: 'Бoрис' })).body['code']).toBe('badNickname');
     });
 
+    it('changing a password needs the current one (an open session is not enough); other devices are signed out', async () => {
+      const a = await signUp('Смена пароля');
+      const phone = new Jar(server.url);
+      await phone.call('POST', '/api/auth/signin', { nickname: 'Смена пароля', password: 'correct horse battery' });
+      expect((await a.call('POST', '/api/me/password', { password: 'new horse battery' })).body['code']).toBe('wrongPassword');
+      expect((await a.call('POST', '/api/me/password', { password: 'new horse battery', current: 'not the password' })).body['code']).toBe('wrongPassword');
+      expect((await phone.call('GET', '/api/me')).status).toBe(200);
+      expect((await a.call('POST', '/api/me/password', { password: 'new horse battery', current: 'correct horse battery' })).status).toBe(200);
+      expect((await a.call('GET', '/api/me')).status).toBe(200);
+      expect((await phone.call('GET', '/api/me')).status).toBe(401);
+      expect((await new Jar(server.url).call('POST', '/api/auth/signin', { nickname: 'Смена пароля', password: 'new horse battery' })).status).toBe(200);
+    });
+
     it('a session cookie replayed after sign-out is refused', async () => {
       const a = await signUp('Повтор');
       const stolen = new Map(a.cookies);
