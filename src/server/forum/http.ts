@@ -289,7 +289,7 @@ export function registerForumHttp(app: FastifyInstance, svc: ForumService): void
     const b = parse(TextBody, req.body);
     return svc.run(g.doc.id, (x, now) => {
       const r = x.post(0, b.text, now);
-      if (r.ok) x.hostLog(now, 'Ведущий опубликовал итоги дня', false);
+      if (r.ok) x.hostLog(now, 'Ведущий опубликовал итоги дня', false, { kind: 'summary' });
       return r;
     });
   });

@@ -39,7 +39,7 @@ const ru = {
     rules: 'Один голос с обоснованием; изменить нельзя. Голос после срока не засчитывается.',
     done: 'Ваш голос принят',
     closed: 'Голосование закрыто',
-    against: 'против №{{n}}',
+    against: 'против {{n}}',
   },
   priv: {
     title: 'Личные сообщения',
@@ -49,7 +49,7 @@ const ru = {
     verb: 'Действие',
     target: 'Цель',
     sendAction: 'Отправить ход',
-    confirmAsk: 'Отправить: {{verb}} → №{{n}}?',
+    confirmAsk: 'Отправить: {{verb}} → {{n}}?',
     confirm: 'Подтвердить',
     cancel: 'Отмена',
     sender: 'Ход команды отправляет',
@@ -57,6 +57,13 @@ const ru = {
     nobody: 'не выбран',
     you: 'Вы',
     noKey: 'Откройте игру по своей ссылке, чтобы видеть личные сообщения.',
+    accepted: 'Принято.',
+  },
+  say: {
+    extend: 'Ведущий продлил срок на {{m}} мин.: новый срок — {{at}}',
+    replace: 'Замена: место {{seat}} — {{name}} вместо {{old}}',
+    remove: 'Ведущий удалил из игры {{seat}} за молчание',
+    summary: 'Ведущий опубликовал итоги дня',
   },
   verb: { shoot: 'Выстрел мафии', kill: 'Выстрел', heal: 'Лечение', seduce: 'Соблазнение', explode: 'Взрыв', protect: 'Защита адвоката' },
   desk: {
@@ -82,6 +89,7 @@ const ru = {
     nights: 'Форс-мажоры ночей (решение движка)',
     channels: 'Личные каналы',
     answer: 'Ответить',
+    case: 'ФМ {{c}}',
   },
   needs: {
     vote: 'Голосование открыто — вы ещё не голосовали',
@@ -159,7 +167,7 @@ const en: typeof ru = {
     rules: 'One vote with a reason; it cannot be changed. A late vote does not count.',
     done: 'Your vote is in',
     closed: 'The vote is closed',
-    against: 'against #{{n}}',
+    against: 'against {{n}}',
   },
   priv: {
     title: 'Private messages',
@@ -169,7 +177,7 @@ const en: typeof ru = {
     verb: 'Action',
     target: 'Target',
     sendAction: 'Send the move',
-    confirmAsk: 'Send: {{verb}} → #{{n}}?',
+    confirmAsk: 'Send: {{verb}} → {{n}}?',
     confirm: 'Confirm',
     cancel: 'Cancel',
     sender: "The team's move is sent by",
@@ -177,6 +185,13 @@ const en: typeof ru = {
     nobody: 'not agreed',
     you: 'You',
     noKey: 'Open the game by your own link to see your messages.',
+    accepted: 'Accepted.',
+  },
+  say: {
+    extend: 'The host extended the deadline by {{m}} min: now {{at}}',
+    replace: 'Replacement: seat {{seat}} — {{name}} instead of {{old}}',
+    remove: 'The host removed {{seat}} for silence',
+    summary: "The host published the day's summary",
   },
   verb: { shoot: "Mafia's shot", kill: 'Shot', heal: 'Heal', seduce: 'Seduce', explode: 'Explode', protect: "Lawyer's protection" },
   desk: {
@@ -202,6 +217,7 @@ const en: typeof ru = {
     nights: "Nights' force majeure (the engine's ruling)",
     channels: 'Private channels',
     answer: 'Answer',
+    case: 'FM {{c}}',
   },
   needs: {
     vote: 'The vote is open — you have not voted',
