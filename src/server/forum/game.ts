@@ -308,6 +308,8 @@ export class ForumGame {
     x.name = name;
     x.keyHash = keyHash;
     x.bot = false;
+    // The new holder binds the seat to an account of their own, if they have one.
+    delete x.account;
     x.seenPost = 0;
     x.seenMsg = 0;
     this.hostLog(now, `Замена: место №${seat} — ${name} вместо ${old}`, true, { kind: 'replace', seat, name, old });

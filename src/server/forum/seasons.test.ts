@@ -7,7 +7,7 @@ import { MemoryForumStore } from './store.js';
 
 const quiet = { warn: () => undefined, error: () => undefined };
 const clubs: ForumClubs = {
-  banned: async (_club, season, nickname) => season === 'Зима' && nickname === 'Нарушитель',
+  banned: async (_club, season, who) => season === 'Зима' && who.name === 'Нарушитель',
   staff: async (club, account) => club === 'winter' && account === 'owner-1',
   name: async (club) => (club === 'winter' ? 'Зимний клуб' : null),
 };

@@ -13,6 +13,11 @@ export interface ForumSeat {
   /** The last post number this seat has seen (the "new since your last visit" marker). */
   seenPost: number;
   seenMsg: number;
+  /**
+   * The account the seat is bound to (accounts' id): a signed-in player who opened the seat's link
+   * (POST /api/forum/games/:id/bind). A club's season ban then matches the account, not the name.
+   */
+  account?: string;
 }
 
 /**

@@ -82,6 +82,8 @@ export function gameSummary(g: ForumGame, viewer: Viewer, now: number) {
     view: { finished: g.state?.finished === true },
   };
   if (d.seasonId) out['seasonId'] = d.seasonId;
+  // Whether this seat is bound to an account (the page binds it once its player signs in).
+  if (viewer.kind === 'seat') out['bound'] = d.seats[viewer.seat - 1]!.account !== undefined;
   if (viewer.kind === 'seat' && v?.you) {
     const seat = viewer.seat;
     out['you'] = { ...v.you, name: d.seats[seat - 1]!.name, seenPost: d.seats[seat - 1]!.seenPost };

@@ -48,6 +48,16 @@ describe('CSRF header', () => {
     expect(headersOf(f, 2)['x-csrf-token']).toBeUndefined();
   });
 
+  it("the forum's writes carry it too (a signed-in player's posts and votes were refused without it)", async () => {
+    document.cookie = 'gorod_csrf=tok-2';
+    const f = stubFetch();
+    await forumCall('POST', '/games/g1/posts', 'seat-key', { text: 'Доброе утро' });
+    await forumCall('GET', '/games/g1', 'seat-key');
+    expect(headersOf(f, 0)['x-csrf-token']).toBe('tok-2');
+    expect(headersOf(f, 0)['authorization']).toBe('Bearer seat-key');
+    expect(headersOf(f, 1)['x-csrf-token']).toBeUndefined();
+  });
+
   it('a guest sends none', async () => {
     const f = stubFetch();
     await api.start('t1', 'host');

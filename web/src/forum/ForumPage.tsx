@@ -7,6 +7,7 @@ import { seatNo } from '../../../src/engine/index.js';
 import { currentLang } from '../lib/i18n.js';
 import { Link, useLocation } from '../lib/router.js';
 import { call, ForumApiError, keyFor, saveKey, type Game } from './api.js';
+import { loadMe } from '../account/session.js';
 import './forum.css';
 import { ErrorLine, leftText, setZone, useErr } from './common.js';
 import { ForumHome } from './ForumHome.js';
@@ -52,6 +53,15 @@ function useGame(id: string) {
     const h = setInterval(reload, 15_000);
     return () => clearInterval(h);
   }, [reload]);
+  // A signed-in player's seat is bound to the account (once): a club's season ban then asks the
+  // account, whatever name the seat has. A refusal (a ban, another account's seat) is shown.
+  const unbound = game?.viewer === 'seat' && game.bound === false;
+  useEffect(() => {
+    if (!unbound || !key) return;
+    void loadMe().then((me) => {
+      if (me) call('POST', `/games/${id}/bind`, key, {}).then(reload, setErr);
+    });
+  }, [unbound, id, key]);
   return { key, game, reload, err, setErr };
 }
 

@@ -101,6 +101,8 @@ export interface Game {
   posts: number;
   seats: Seat[];
   viewer: 'host' | 'seat' | 'public';
+  /** A seat's viewer: whether the seat is bound to an account (a club's season ban asks the account). */
+  bound?: boolean;
   you?: { seat: number; role: string; team: string; alive: boolean; name: string; seenPost: number };
   needs?: Need[];
   legal?: { do: string; target?: number | null }[];
