@@ -45,9 +45,22 @@ async function page(size: { width: number; height: number }): Promise<Page> {
   const phone = size.width < 900;
   const c = await browser.newContext({ viewport: size, ...(phone ? { isMobile: true, hasTouch: true } : {}), locale: 'ru-RU' });
   c.setDefaultTimeout(20_000);
+  // The browser's notifications, allowed and recorded (a headless browser shows none).
+  await c.addInitScript(() => {
+    const w = window as unknown as { __notes: { title: string; body: string }[]; Notification: unknown };
+    w.__notes = [];
+    w.Notification = class {
+      static permission = 'granted';
+      static requestPermission = async () => 'granted';
+      constructor(title: string, o: { body: string }) {
+        w.__notes.push({ title, body: o.body });
+      }
+    };
+  });
   contexts.push(c);
   return c.newPage();
 }
+const notes = (p: Page) => p.evaluate(() => (window as unknown as { __notes: { title: string; body: string }[] }).__notes);
 
 const shot = (p: Page, name: string, fullPage = false) => p.screenshot({ path: join(OUT, `${name}.png`), fullPage });
 
@@ -76,6 +89,9 @@ describe('forum in the browser (issue 15)', () => {
     await me.goto(`${srv.url}/f/${c.id}?key=${c.seatKeys['5']}`);
     await me.getByTestId('forum-post').first().waitFor();
     expect(me.url()).not.toContain('key=');
+    // What needs her shows at once (the key just kept), and as a browser notification.
+    await me.getByTestId('forum-needs').getByText('Голосование открыто').waitFor();
+    await expect.poll(async () => (await notes(me)).map((n) => n.body)).toContain('Голосование открыто — вы ещё не голосовали');
     await shot(me, `thread-${PHONE.width}x${PHONE.height}`);
     expect(await fits(me)).toBe(true);
     await me.getByTestId('forum-quote').nth(1).click();
@@ -92,6 +108,8 @@ describe('forum in the browser (issue 15)', () => {
     await me.getByTestId('vote-send').click();
     await me.locator('.f-ok').waitFor();
     await me.getByTestId('vote-post').filter({ hasText: 'Дон прячется' }).waitFor();
+    // Voted: the banner no longer calls her to the vote.
+    await expect.poll(() => me.getByTestId('forum-needs').getByText('Голосование открыто').count()).toBe(0);
     await shot(me, `votes-${PHONE.width}x${PHONE.height}`, true);
     expect(await fits(me)).toBe(true);
 
