@@ -134,6 +134,17 @@ describe('forum in the browser (issue 15)', () => {
     await host.goto(`${srv.url}/f/${c.id}?page=1`);
     await host.getByTestId('forum-post').first().waitFor();
     await shot(host, `thread-${DESKTOP.width}x${DESKTOP.height}`);
+    // A reader of the English pages reads the host's generated lines in English, not the stored Russian.
+    const en = await page(DESKTOP);
+    await en.addInitScript(() => localStorage.setItem('gorod.lang', 'en'));
+    await en.goto(`${srv.url}/f/${c.id}?page=1`);
+    await en.getByTestId('forum-post').first().waitFor();
+    const hostPosts = (await en.locator('.f-post.host .f-text').allTextContents()).join('\n');
+    expect(hostPosts).toContain('The town wakes up');
+    expect(hostPosts).toContain('The host extended the deadline by 30 min');
+    expect(hostPosts).toContain('Replacement: seat #6 — Вера instead of Борис');
+    expect(hostPosts).not.toMatch(/просыпается|продлил|Замена/);
+    await shot(en, `thread-en-${DESKTOP.width}x${DESKTOP.height}`);
 
     // The night: the commissar's move with a confirmation, then the host's answer.
     await advanceTo(w.closes + 31 * 60_000 + 2 * HOUR);
