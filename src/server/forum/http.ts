@@ -304,7 +304,7 @@ export function registerForumHttp(app: FastifyInstance, svc: ForumService, creat
     const b = parse(TextBody, req.body);
     return svc.run(g.doc.id, (x, now) => {
       const r = x.post(0, b.text, now);
-      if (r.ok) x.hostLog(now, 'Ведущий опубликовал итоги дня', false);
+      if (r.ok) x.hostLog(now, 'Ведущий опубликовал итоги дня', false, { kind: 'summary' });
       return r;
     });
   });
