@@ -30,12 +30,16 @@ export function stamp(s: GameState, body: EventBody, vis: Visibility, rule: stri
  * frequent events of a day go this way (W1 speed, issue 18).
  */
 export function emitEvent(c: Ctx, e: GameEvent): void {
-  const s = c.s;
+  c.out.push(stampEvent(c.s, e));
+}
+
+/** stamp for an event already in its final shape (emitEvent; the deal's frequent events). */
+export function stampEvent(s: GameState, e: GameEvent): GameEvent {
   e.n = s.log.length;
   evolve(s, e);
   e.phase = s.phase;
   e.number = s.number;
-  c.out.push(e);
+  return e;
 }
 
 /** Handlers never change a state themselves: they emit, and evolve alone applies the event. */

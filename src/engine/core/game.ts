@@ -177,7 +177,8 @@ function nextDayStep(c: Ctx): boolean {
 
 function nightFalls(c: Ctx): false {
   const def = presetDef(c.s.preset);
-  emit(c, { t: 'nightStarted', intro: false, night: c.s.number + (def?.nightOffset ?? 1) }, PUBLIC, 'R1');
+  const s = c.s;
+  emitEvent(c, { t: 'nightStarted', intro: false, night: s.number + (def?.nightOffset ?? 1), n: 0, vis: PUBLIC, rule: 'R1', phase: s.phase, number: s.number });
   return false;
 }
 

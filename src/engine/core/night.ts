@@ -120,5 +120,5 @@ export function startDay(c: Ctx): void {
   const s = c.s;
   const def = presetDef(s.preset);
   const day = s.phase === 'night' ? s.number + 1 - (def?.nightOffset ?? 1) : s.number + 1;
-  emit(c, { t: 'dayStarted', day, order: livingFrom(s, dayOpener(s)) }, PUBLIC, 'R3');
+  emitEvent(c, { t: 'dayStarted', day, order: livingFrom(s, dayOpener(s)), n: 0, vis: PUBLIC, rule: 'R3', phase: s.phase, number: s.number });
 }

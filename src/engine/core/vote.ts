@@ -38,7 +38,7 @@ export function leaveByVote(c: Ctx, seats: number[], rule: string, single: boole
   if (single) emit(c, { t: 'singleCandidate', seat: seats[0]! }, PUBLIC, rule);
   const leaving = rulesOf(s).keepsFromVote(c, seats);
   for (const seat of leaving) {
-    emit(c, { t: 'eliminated', seat, cause: 'vote', lastWord: true }, PUBLIC, rule);
+    emitEvent(c, { t: 'eliminated', seat, cause: 'vote', lastWord: true, n: 0, vis: PUBLIC, rule, phase: c.s.phase, number: c.s.number });
     revealOnExit(c, seat);
   }
   if (leaving.length > 0) checkWin(c, true);
