@@ -16,7 +16,7 @@ export interface PlayerStats {
   firstKilled: number;
   guesses: { made: number; twoBlack: number; threeBlack: number };
   fouls: number;
-  /** Left the game by four fouls or a removal. */
+  /** Left the game by four fouls, two technical fouls (fiim 9.6.2) or a removal. */
   removals: number;
 }
 
@@ -51,7 +51,7 @@ export function playerStats(games: readonly GameFacts[]): PlayerStats[] {
         if (x.bestMove.black >= 3) p.guesses.threeBlack++;
       }
       p.fouls += x.fouls;
-      if (x.exit && (x.exit.cause === 'fouls' || x.exit.cause === 'removal')) p.removals++;
+      if (x.exit && (x.exit.cause === 'fouls' || x.exit.cause === 'techFouls' || x.exit.cause === 'removal')) p.removals++;
     }
   const out = [...by.values()];
   for (const p of out) p.winRate = p.games ? Math.round((p.wins / p.games) * 1000) / 1000 : 0;
