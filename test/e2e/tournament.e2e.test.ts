@@ -202,10 +202,17 @@ describe('a tournament in the browser (issue 17)', () => {
     // table waiting for one, with the judge's reason, without a reload.
     const seat1 = slot2.seats[0]!.nickname;
     const before = Number((await org.locator(`[data-testid="standing-row"][data-nick="${seat1}"] [data-col="points"]`).innerText()).replace(',', '.'));
+    // Sent with the network down, the request waits on the phone and goes out when it is back.
     await tid(judge, 'flag-open').click();
     await tid(judge, 'flag-reason').fill('Игроку на месте 1 не начислен лучший ход стола');
+    await net(false);
     await tid(judge, 'flag-send').click();
-    await judge.waitForFunction(() => (document.querySelector('[data-testid="flag-state"]')?.textContent ?? '').includes('отправлен'));
+    await judge.locator('[data-testid="flag-state"][data-kind="queued"]').waitFor();
+    expect(await tid(judge, 'flag-state').innerText()).toContain('уйдёт сам, когда связь вернётся');
+    expect(await tid(judge, 'flag-open').innerText()).toContain('ждёт связи');
+    await shot(judge, 'judge-flag-queued-phone');
+    await net(true);
+    await judge.waitForFunction(() => (document.querySelector('[data-testid="flag-state"]')?.textContent ?? '').includes('отправлен'), undefined, { timeout: 30_000 });
     await shot(judge, 'judge-flag-phone');
     await tid(org, 'tab-rounds').click();
     await org.locator('[data-testid="slot-1-2"][data-status="correction"]').waitFor();
