@@ -182,6 +182,8 @@ describe('a tournament in the browser (issue 17)', () => {
       }
     }
     expect(await tid(judge, 'sync').innerText()).toContain('офлайн');
+    // The phase stays whole beside the longer offline pill.
+    expect(await judge.locator('.judge-head .title').evaluate((e) => e.scrollWidth <= e.clientWidth && e.getBoundingClientRect().right <= window.innerWidth)).toBe(true);
     await shot(judge, 'judge-offline-phone');
     const stillPlaying = (await (await fetch(`${base}/api/tournaments/${tournamentId}`)).json()) as { rounds: { games: { status: string }[] }[] };
     expect(stillPlaying.rounds[0]!.games[1]!.status).toBe('playing');
