@@ -352,9 +352,15 @@ describe('judge console (issue 7)', () => {
     await ctx.setOffline(false);
 
     // Publishing stays possible after the game ends (issue 13.8): the finished game goes up, and
-    // its protocol opens from the server on any device.
+    // its protocol opens from the server on any device. (Loaded again with the network back: the
+    // page the worker served offline does not count.)
+    await judge.reload();
+    await judge.locator('[data-testid="game-over"]').waitFor();
     await click(judge, 'publish-finished');
-    await judge.waitForURL(/\/judge\/t[0-9a-f]+\?token=/);
+    await judge.waitForURL(/\/judge\/t[0-9a-f]+\?token=/).catch(async (e: Error) => {
+      await shot(judge, '13x-publish-failed');
+      throw new Error(`${e.message}: ${(await judge.locator('[data-testid="upload-error"]').allInnerTexts()).join(' ')} at ${judge.url()}`);
+    });
     const published = decodeURIComponent(new URL(judge.url()).pathname.split('/')[2]!);
     expect(server.hub.tables.get(published)!.state.finished).toBe(true);
     const elsewhere = await (await tablet()).newPage();
