@@ -19,6 +19,8 @@ interface Args {
   cross?: boolean;
   /** W2p: a think time before each move, exponential with this mean (ms); 0 or absent: W2. */
   thinkMeanMs?: number;
+  /** Ask for whole views after each command, as clients that do not fold patch frames get them. */
+  fullFrames?: boolean;
   tables: number;
   warmupMs: number;
   windowMs: number;
@@ -26,12 +28,14 @@ interface Args {
 }
 
 /**
- * One player's connection. A state frame is kept as received and parsed only when the coordinator
+ * One player's connection. State frames are kept as received and parsed only when the coordinator
  * looks at this player's view (most frames of a table are never looked at): the load generator
- * stays cheap, so the figures are the server's.
+ * stays cheap, so the figures are the server's. It asks for patch frames, as the web app and the
+ * bots do (BENCH_FRAMES=full: whole views, as older clients get them); patches are folded then.
  */
 class Sock {
-  private rawView: Buffer | null = null;
+  /** Events frames since the view was last parsed: a whole one resets the list. */
+  private raw: Buffer[] = [];
   private parsed: GameView | null = null;
   lastEvent = -1;
   status = 'lobby';
@@ -41,8 +45,8 @@ class Sock {
   private eventWaiters: { n: number; resolve: () => void }[] = [];
   private opened: Promise<void>;
 
-  constructor(url: string, token: string, localAddress: string, onError: (e: string) => void) {
-    const ws = new WebSocket(`${url.replace(/^http/, 'ws')}/ws?token=${token}`, { localAddress, perMessageDeflate: false });
+  constructor(url: string, token: string, localAddress: string, onError: (e: string) => void, patches: boolean) {
+    const ws = new WebSocket(`${url.replace(/^http/, 'ws')}/ws?token=${token}${patches ? '&frames=patch' : ''}`, { localAddress, perMessageDeflate: false });
     this.ws = ws;
     this.opened = new Promise((res, rej) => {
       ws.once('open', () => res());
@@ -58,7 +62,8 @@ class Sock {
       // The server writes an events frame as {"type":"events","lastEvent":N,…}: read N from the head.
       if (data.length > EVENTS_HEAD.length && data.toString('latin1', 0, EVENTS_HEAD.length) === EVENTS_HEAD) {
         this.lastEvent = parseInt(data.toString('latin1', EVENTS_HEAD.length, EVENTS_HEAD.length + 12), 10);
-        this.rawView = data;
+        if (!patches) this.raw.length = 0;
+        this.raw.push(data);
         this.wake();
         return;
       }
@@ -68,20 +73,24 @@ class Sock {
         case 'welcome':
           this.you = f.view.you ?? null;
           this.status = f.table.status;
-          this.rawView = null;
+          this.raw.length = 0;
           this.parsed = f.view;
           this.lastEvent = f.lastEvent;
           this.wake();
           break;
         case 'events':
+          this.raw.push(data);
+          this.lastEvent = f.lastEvent;
+          this.wake();
+          break;
         case 'resync':
-          this.rawView = null;
+          this.raw.length = 0;
           this.parsed = f.view;
           this.lastEvent = f.lastEvent;
           this.wake();
           break;
         case 'final':
-          this.rawView = null;
+          this.raw.length = 0;
           this.parsed = f.view;
           this.wake();
           break;
@@ -104,10 +113,11 @@ class Sock {
   readonly ws: WebSocket;
 
   get view(): GameView {
-    if (this.rawView) {
-      this.parsed = (JSON.parse(this.rawView.toString()) as { view: GameView }).view;
-      this.rawView = null;
+    for (const data of this.raw) {
+      const f = JSON.parse(data.toString()) as { view?: GameView; patch?: Partial<GameView> };
+      this.parsed = f.view ?? { ...this.parsed!, ...f.patch };
     }
+    this.raw.length = 0;
     return this.parsed!;
   }
 
@@ -218,8 +228,9 @@ async function playOne(a: Args, onConnected: () => void): Promise<void> {
   }
   const t = (await res.json()) as { hostToken: string; seats: { seat: number; token: string }[] };
   const la = LOCAL[addr++ % LOCAL.length]!;
-  const host = new Sock(via, t.hostToken, la, (e) => error(`ws ${e.slice(0, 40)}`));
-  const seats = t.seats.map((s) => new Sock(via, s.token, la, (e) => error(`ws ${e.slice(0, 40)}`)));
+  const patches = !a.fullFrames;
+  const host = new Sock(via, t.hostToken, la, (e) => error(`ws ${e.slice(0, 40)}`), patches);
+  const seats = t.seats.map((s) => new Sock(via, s.token, la, (e) => error(`ws ${e.slice(0, 40)}`), patches));
   const all = [host, ...seats];
   try {
     await Promise.all(all.map((s) => s.open()));

@@ -5,6 +5,7 @@
 //   npm run bench:server               N = 100, 1000, 3000
 //   npm run bench:server -- 10 100     other N
 //   WINDOW_S=20 npm run bench:server   a longer window (default 15 s)
+//   BENCH_FRAMES=full npm run bench:server   clients that take whole views, not patch frames
 //   npm run bench:server -- --sync 100 what durability costs: W2 at N (default 100) with
 //                                      SQLITE_SYNC=normal and =full (the default) alternately,
 //                                      SYNC_RUNS times each (default 3); medians and their ratio
@@ -13,6 +14,10 @@
 //                                      processes (sockets at the table's owner, then relayed from
 //                                      the other one), SCALE_RUNS times each (default 3); medians.
 //                                      Needs PostgreSQL on 127.0.0.1:5432 and redis-server.
+//   npm run bench:server -- --held [--pg | --pg2]   W2p's tables held at p99 < 50 ms (N = 250, 500,
+//                                      1,000, 1,500, the fd limit; until one fails) on SQLite, or
+//                                      PostgreSQL (--pg), or PostgreSQL + Redis with two processes
+//                                      (--pg2). W2.md's window is 30 s: WINDOW_S=30.
 //   npm run bench:cluster [-- N]        W2p (1-s mean think time) at N (default 100) on PostgreSQL:
 //                                      one process, then three behind one Redis (sockets at the
 //                                      table's owner, then each relayed from another process),
@@ -33,7 +38,10 @@ import type { Command } from '../src/engine/index.js';
 const ROOT = new URL('../', import.meta.url).pathname;
 const WINDOW_MS = Number(process.env['WINDOW_S'] ?? 15) * 1000;
 const TICK = 100; // clock ticks per second in /proc/<pid>/stat
-const FD_LIMIT = 20_000; // `ulimit -n` on the reference machine: sockets per process
+const FD_LIMIT = 20_000;
+// BENCH_FRAMES=full: the load generator's clients ask for whole views after each command (as clients
+// that do not fold patch frames get them), not patches (docs/protocol.md).
+const FULL_FRAMES = process.env['BENCH_FRAMES'] === 'full'; // `ulimit -n` on the reference machine: sockets per process
 
 function freePort(): Promise<number> {
   return new Promise((res) => {
@@ -43,6 +51,11 @@ function freePort(): Promise<number> {
       s.close(() => res(p));
     });
   });
+}
+
+/** A figure the load generator could not measure (no table set up in the window) arrives as null (NaN over IPC). */
+function fixed(x: number | null, digits: number): string {
+  return x === null || !Number.isFinite(x) ? 'n/a' : x.toFixed(digits);
 }
 
 function cpuTicks(pid: number): number {
@@ -167,7 +180,7 @@ async function runW2(n: number, env: Record<string, string> = {}, quiet = false)
   let rss = NaN;
   let sockets = NaN;
   const result = await new Promise<LoadResult>((res, rej) => {
-    const load = fork(join(ROOT, 'bench/server-load.ts'), [JSON.stringify({ url: server.url, tables, warmupMs: 3000, windowMs: WINDOW_MS, connectTimeoutMs: 90_000 })], {
+    const load = fork(join(ROOT, 'bench/server-load.ts'), [JSON.stringify({ url: server.url, tables, fullFrames: FULL_FRAMES, warmupMs: 3000, windowMs: WINDOW_MS, connectTimeoutMs: 90_000 })], {
       execArgv: ['--import', 'tsx'],
       cwd: ROOT,
     });
@@ -194,7 +207,7 @@ async function runW2(n: number, env: Record<string, string> = {}, quiet = false)
   console.log(
     `N=${String(n).padEnd(5)} tables=${result.tablesConnected >= tables ? tables : `${result.tablesConnected}/${tables}`}${capped}, mid-game during the window: mean ${result.tablesPlayingMean.toFixed(0)}, min ${result.tablesPlayingMin} (the rest setting up their next game)\n` +
       `  moves/s ${result.actionsPerSec.toFixed(0)} (commands/s ${result.commandsPerSec.toFixed(0)}), games/s ${result.gamesPerSec.toFixed(2)} (${result.gamesFinished} finished in ${result.seconds.toFixed(1)} s)\n` +
-      `  round-trip p50 ${result.rttP50.toFixed(1)} ms, p95 ${result.rttP95.toFixed(1)} ms, p99 ${result.rttP99.toFixed(1)} ms; table setup (create, 11 sockets, start) p50 ${result.setupP50.toFixed(0)} ms, p99 ${result.setupP99.toFixed(0)} ms\n` +
+      `  round-trip p50 ${fixed(result.rttP50, 1)} ms, p95 ${fixed(result.rttP95, 1)} ms, p99 ${fixed(result.rttP99, 1)} ms; table setup (create, 11 sockets, start) p50 ${fixed(result.setupP50, 0)} ms, p99 ${fixed(result.setupP99, 0)} ms\n` +
       `  server CPU ${cpu.toFixed(0)} % of a core (${((cpu / 100 / result.commandsPerSec) * 1000).toFixed(2)} ms per command), load generator CPU ${loadCpu.toFixed(0)} %, RSS ${rss.toFixed(0)} MB, open fds ${sockets}, setup ${(result.connectMs / 1000).toFixed(1)} s\n` +
       `  errors ${result.errors}${result.errors ? ' ' + JSON.stringify(result.errorKinds) : ''}; W1 games checked ${result.w1Checked}, mismatches ${result.w1Mismatches}`,
   );
@@ -230,7 +243,7 @@ async function runConfig(c: ScaleConfig, n: number, thinkMeanMs: number): Promis
   let cpu = NaN;
   const urls = servers.map((x) => x.url);
   const result = await new Promise<LoadResult>((res, rej) => {
-    const load = fork(join(ROOT, 'bench/server-load.ts'), [JSON.stringify({ url: urls[0], urls, cross: c.cross === true, thinkMeanMs, tables: n, warmupMs: 3000, windowMs: WINDOW_MS, connectTimeoutMs: 90_000 })], {
+    const load = fork(join(ROOT, 'bench/server-load.ts'), [JSON.stringify({ url: urls[0], urls, cross: c.cross === true, thinkMeanMs, fullFrames: FULL_FRAMES, tables: n, warmupMs: 3000, windowMs: WINDOW_MS, connectTimeoutMs: 90_000 })], {
       execArgv: ['--import', 'tsx'],
       cwd: ROOT,
     });
@@ -287,6 +300,28 @@ async function runScaleOut(n: number, runs: number, thinkMeanMs: number, configs
     const med = (k: keyof W2Figures): number => median(fs.map((f) => f[k]));
     console.log(`  ${c.name.padEnd(50)} commands/s ${med('commandsPerSec').toFixed(0)}, p50 ${med('rttP50').toFixed(1)} ms, p99 ${med('rttP99').toFixed(1)} ms, server CPU ${med('cpuMsPerCommand').toFixed(3)} ms/command`);
   }
+}
+
+/**
+ * W2p's "tables held" (../shared/bench/W2.md): the largest N of 250, 500, 1,000, 1,500, then the
+ * open-file limit (per process, times the processes), with p99 < 50 ms, no error and no W1
+ * mismatch over the window (W2.md says 30 s: WINDOW_S=30). Stops at the first N that fails.
+ */
+async function runHeld(c: ScaleConfig): Promise<void> {
+  const limit = Math.floor((FD_LIMIT - 500) / 11) * c.processes;
+  const steps = [...[250, 500, 1000, 1500].filter((n) => n < limit), limit];
+  console.log(`W2p tables held (p99 < 50 ms, 0 errors, 0 mismatches; window ${WINDOW_MS / 1000} s): ${c.name}; steps ${steps.join(', ')}`);
+  let held = 0;
+  for (const n of steps) {
+    const f = await runConfig(c, n, 1000);
+    const ok = f.rttP99 < 50 && f.errors === 0 && f.mismatches === 0;
+    console.log(
+      `  N=${String(n).padEnd(5)} commands/s ${f.commandsPerSec.toFixed(0)}, p50 ${fixed(f.rttP50, 1)} ms, p99 ${fixed(f.rttP99, 1)} ms, server CPU ${f.cpuMsPerCommand.toFixed(3)} ms/command, errors ${f.errors}, mismatches ${f.mismatches}: ${ok ? 'held' : 'not held'}`,
+    );
+    if (!ok) break;
+    held = n;
+  }
+  console.log(`tables held: ${held === 0 ? `fewer than ${steps[0]}` : held} (${c.name})`);
 }
 
 function median(xs: number[]): number {
@@ -385,7 +420,10 @@ const sync = process.env['SQLITE_SYNC'] === 'normal' ? 'synchronous=NORMAL' : 's
 console.log(`W2 over Gorod's server (${USE_TSX ? 'sources through tsx' : 'compiled build'}): window ${WINDOW_MS / 1000} s per N, loopback, SQLite (WAL) storage`);
 if (args.includes('--cluster')) await runScaleOut(ns[0] ?? 100, Number(process.env['SCALE_RUNS'] ?? 3), 1000, CLUSTER);
 else if (args.includes('--scale-out')) await runScaleOut(ns[0] ?? 100, Number(process.env['SCALE_RUNS'] ?? 3), args.includes('--paced') ? 1000 : 0);
-else if (args.includes('--sync')) await runSync(ns[0] ?? 100, Number(process.env['SYNC_RUNS'] ?? 3));
+else if (args.includes('--held')) {
+  const which = args.includes('--pg2') ? SCALE_OUT[2]! : args.includes('--pg') ? SCALE_OUT[1]! : SCALE_OUT[0]!;
+  await runHeld(which);
+} else if (args.includes('--sync')) await runSync(ns[0] ?? 100, Number(process.env['SYNC_RUNS'] ?? 3));
 else {
   console.log(`storage: ${sync}`);
   if (!args.includes('--restart-only')) for (const n of ns.length ? ns : [100, 1000, 3000]) await runW2(n);

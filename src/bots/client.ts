@@ -62,6 +62,8 @@ export class SeatBot {
     const url = new URL('/ws', base.replace(/^http/, 'ws'));
     url.searchParams.set('token', this.opts.token);
     if (this.lastEvent !== undefined) url.searchParams.set('lastEvent', String(this.lastEvent));
+    // Patch frames: after a command only what changed (a bot reads no more than its legal commands).
+    url.searchParams.set('frames', 'patch');
     const ws = new WebSocket(url);
     this.ws = ws;
     ws.on('message', (data: Buffer) => {
@@ -86,6 +88,11 @@ export class SeatBot {
         else this.act();
         return;
       case 'events':
+        this.lastEvent = f.lastEvent;
+        // A patch frame carries legal commands only when they changed.
+        this.legal = f.view ? (f.legal ?? []) : (f.legal ?? this.legal);
+        this.act();
+        return;
       case 'resync':
         this.lastEvent = f.lastEvent;
         this.legal = f.legal ?? [];

@@ -53,7 +53,8 @@ const lastEvent = z.number().int().min(-1).max(10_000_000);
 const token = z.string().regex(/^[0-9a-f]{32}$/);
 
 export const ClientMessage = z.discriminatedUnion('type', [
-  z.strictObject({ type: z.literal('hello'), token, lastEvent: lastEvent.optional() }),
+  // frames: 'patch' — this client folds patch frames (docs/protocol.md); others get whole views.
+  z.strictObject({ type: z.literal('hello'), token, lastEvent: lastEvent.optional(), frames: z.literal('patch').optional() }),
   z.strictObject({ type: z.literal('command'), nonce, command: CommandBody }),
   z.strictObject({ type: z.literal('resume'), lastEvent }),
   z.strictObject({ type: z.literal('start') }),

@@ -3,4 +3,5 @@
 // the load generator import it from here (docs/protocol.md describes it in words).
 export * from './client.js';
 export * from './errors.js';
+export * from './fold.js';
 export * from './server.js';

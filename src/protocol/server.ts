@@ -64,10 +64,16 @@ export const WelcomeFrame = z.object({
   you: You,
   legal: z.array(engineCommand).optional(),
 });
+/**
+ * After a command. Whole (`view`; `legal` absent: none), or — to a client that asked for patch
+ * frames — a patch: the top-level fields of the view that changed since the view it holds
+ * (`patch`), and `legal` only when it changed. Either way exactly one of `view` and `patch`.
+ */
 export const EventsFrame = z.object({
   type: z.literal('events'),
   events: z.array(engineEvent),
-  view: engineView,
+  view: engineView.optional(),
+  patch: z.custom<Partial<GameView>>((v) => typeof v === 'object' && v !== null).optional(),
   lastEvent: z.number().int(),
   legal: z.array(engineCommand).optional(),
   timer: Timer.optional(),

@@ -13,8 +13,32 @@ export interface Conn {
   viewer: Viewer;
   /** Sends one serialized frame (a text frame; a Buffer holds its UTF-8, shared by many sockets). */
   send(data: string | Buffer): void;
+  /**
+   * The client asked for patch frames (docs/protocol.md): `ver` is the version of its viewer's
+   * view (viewers.ts) it holds, so that it gets a patch only against exactly that view.
+   */
+  patches?: { ver: number };
   /** Closes the connection (its credential was revoked). */
   close?(code: number, reason: string): void;
+}
+
+/**
+ * A viewer's frame after a command, in two forms out of one view(): whole (for clients that did
+ * not ask for patches, and for a connection that holds another version of the view than `from`),
+ * and as a patch of version `from` (null: none). A connection holds version `to` after either.
+ */
+export interface ViewerFrame {
+  full(): Buffer;
+  patch: Buffer | null;
+  from: number;
+  to: number;
+}
+
+/** Sends a viewer's frame to one connection in the form it can read. */
+export function sendFrame(conn: Conn, f: ViewerFrame): void {
+  if (!conn.patches) return conn.send(f.full());
+  conn.send(f.patch && conn.patches.ver === f.from ? f.patch : f.full());
+  conn.patches.ver = f.to;
 }
 
 export interface Broadcaster {
@@ -28,7 +52,7 @@ export interface Broadcaster {
    * One frame per viewer, made once per viewer however many connections share it (spectators, a
    * seat's second tab); null: no frame for that viewer.
    */
-  perViewer(frame: (v: Viewer) => string | Buffer | null): void;
+  perViewer(frame: (v: Viewer) => ViewerFrame | null): void;
   /** A frame made for each connection. */
   each(frame: (c: Conn) => string | Buffer | null): void;
 }
@@ -48,8 +72,8 @@ export class LocalBroadcaster implements Broadcaster {
     for (const c of this.conns) c.send(data);
   }
 
-  perViewer(frame: (v: Viewer) => string | Buffer | null): void {
-    const cache = new Map<string, string | Buffer | null>();
+  perViewer(frame: (v: Viewer) => ViewerFrame | null): void {
+    const cache = new Map<string, ViewerFrame | null>();
     for (const conn of this.conns) {
       const key = viewerKey(conn.viewer);
       let data = cache.get(key);
@@ -57,7 +81,7 @@ export class LocalBroadcaster implements Broadcaster {
         data = frame(conn.viewer);
         cache.set(key, data);
       }
-      if (data) conn.send(data);
+      if (data) sendFrame(conn, data);
     }
   }
 

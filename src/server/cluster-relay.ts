@@ -20,6 +20,8 @@ export interface RemoteHello {
   token: string;
   lastEvent?: number;
   address: string;
+  /** The client folds patch frames (docs/protocol.md). */
+  frames?: 'patch';
 }
 
 /** A client connected to another process, as the owner's ws.ts sees it (the subset of ws's WebSocket it uses). */

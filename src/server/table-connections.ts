@@ -119,7 +119,7 @@ export class TableConnections {
     if (legal) welcome['legal'] = legal;
     conn.send(JSON.stringify(welcome));
     if (incremental) this.sendSince(conn, lastEvent);
-    else this.frames.sent(v);
+    else this.holds(conn, this.frames.sent(v));
     if (this.host.row().status === 'finished') this.sendFinal(conn);
     if (conn.role.kind === 'seat') {
       this.everConnected.add(conn.role.seat);
@@ -143,6 +143,7 @@ export class TableConnections {
   resume(conn: Conn, lastEvent: number): void {
     if (this.renumbered(conn.viewer, lastEvent)) {
       conn.send(this.frames.resync(conn.viewer, 'resume'));
+      this.holds(conn, this.frames.version(conn.viewer));
       return;
     }
     this.sendSince(conn, lastEvent);
@@ -159,12 +160,18 @@ export class TableConnections {
     const legal = this.legalFor(v);
     if (legal) msg['legal'] = legal;
     conn.send(JSON.stringify(msg));
-    this.frames.sent(v);
+    this.holds(conn, this.frames.sent(v));
+  }
+
+  /** A connection was sent its viewer's whole view: the version later patches apply to. */
+  private holds(conn: Conn, ver: number): void {
+    if (conn.patches) conn.patches.ver = ver;
   }
 
   /**
    * Per applied command: each viewer's new visible events and view, serialized (and encoded to
-   * UTF-8) once per viewer, however many sockets share it (spectators, a seat's second tab).
+   * UTF-8) once per viewer and form (whole, or a patch: viewers.ts), however many sockets share it
+   * (spectators, a seat's second tab).
    * A timer that the command started or stopped rides in the same frame. A viewer with no new
    * event, the same view and legal commands and no timer gets no frame at all: a frame would tell
    * them that something they may not see just happened (R18).
@@ -174,7 +181,11 @@ export class TableConnections {
   }
 
   broadcastResync(reason: 'names'): void {
-    this.out.each((c) => this.frames.resync(c.viewer, reason));
+    this.out.each((c) => {
+      const text = this.frames.resync(c.viewer, reason);
+      this.holds(c, this.frames.version(c.viewer));
+      return text;
+    });
   }
 
   /** After a judge's undo: only the viewers who could see what was taken back notice (R18; viewers.ts). */

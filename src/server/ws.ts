@@ -120,6 +120,7 @@ export function attachWebSocket(
     const url = new URL('/ws', 'http://x');
     url.searchParams.set('token', hello.token);
     if (hello.lastEvent !== undefined) url.searchParams.set('lastEvent', String(hello.lastEvent));
+    if (hello.frames) url.searchParams.set('frames', hello.frames);
     onConnection(remote as unknown as WebSocket, url, NO_CORK, hello.address, true);
   });
 
@@ -131,6 +132,8 @@ export function attachWebSocket(
     let routing: string[] | null = null;
     const bucket = guard.socketBucket();
     let bound: { table: Table; role: Role; conn: Conn; token: string } | null = null;
+    /** The client folds patch frames (docs/protocol.md): from the URL, or its hello. */
+    let patches = url.searchParams.get('frames') === 'patch';
     const guarded = { close: (code: number, reason: string) => ws.close(code, reason) };
     // Frames of one turn (a command's update and its ack, a welcome and its events) leave in one
     // write: the socket is corked at the first frame and uncorked once the turn's promise
@@ -184,6 +187,7 @@ export function attachWebSocket(
             else {
               const hello: RemoteHello = { token, address };
               if (lastEvent !== undefined) hello.lastEvent = lastEvent;
+              if (patches) hello.frames = 'patch';
               relayed = opts.cluster!.relay.open(r.owner, r.tableId, { send, close: (code, reason) => ws.close(code, reason) }, hello);
             }
             for (const text of queued) receive(text);
@@ -201,6 +205,7 @@ export function attachWebSocket(
         return;
       }
       const conn: Conn = { role: found.role, viewer: viewerOf(found.role), send, close: guarded.close };
+      if (patches) conn.patches = { ver: 0 };
       bound = { table: found.table, role: found.role, conn, token };
       // The spectator token is public: its sockets count per address only.
       if (found.role.kind !== 'spectator') guard.bind(token, guarded);
@@ -271,6 +276,7 @@ export function attachWebSocket(
           send(errorFrame(serverError('badMessage', 'already identified')));
           return;
         }
+        if (msg.frames === 'patch') patches = true;
         bind(msg.token, msg.lastEvent);
         return;
       }

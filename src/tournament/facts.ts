@@ -3,7 +3,7 @@
 // fouls, the first-killed player's guess (bestMove) and the judge's extra points. Scoring,
 // ratings and statistics all read these facts, so a preset that emits the same events (fiim)
 // scores with no change here. Unknown event types are ignored, as record readers must.
-import type { Cause, GameEvent, GameState, Options, PresetId, RoleId, Team } from '../engine/index.js';
+import { checksTeam, type Cause, type GameEvent, type GameState, type Options, type PresetId, type RoleId, type Team } from '../engine/index.js';
 
 export interface SeatFacts {
   seat: number;
@@ -100,7 +100,8 @@ export function gameFacts(s: GameState): GameFacts {
       }
       case 'healed': {
         const x = at(e.by);
-        if (x && x.role === 'doctor' && e.number === first && e.saved.includes('shot')) x.doctorFirstHeal = true;
+        // Only a protect effect heals (the doctor's, R33): the healer is whoever gave it.
+        if (x && e.number === first && e.saved.includes('shot')) x.doctorFirstHeal = true;
         break;
       }
       case 'checkResult': {
@@ -109,7 +110,7 @@ export function gameFacts(s: GameState): GameFacts {
         x.checks++;
         if (e.result === 'black') x.checksBlack++;
         if (e.result === 'sheriff') x.donFoundSheriff = true;
-        if (e.result === 'black' && x.role === 'sheriff' && e.number === first) x.sheriffFirstCheck = true;
+        if (e.result === 'black' && checksTeam(x.role) && e.number === first) x.sheriffFirstCheck = true;
         break;
       }
       default:

@@ -1,7 +1,7 @@
 // Per-player statistics over games: games and win rate by role, the sheriff's checks that found
 // black, the don's that found the sheriff, times killed on the first shooting night and the
 // guesses made then, fouls and removals. Players are matched by nickname (nameKey).
-import type { RoleId } from '../engine/index.js';
+import { checksRole, checksTeam, type RoleId } from '../engine/index.js';
 import type { GameFacts } from './facts.js';
 import { nameKey } from './types.js';
 
@@ -36,11 +36,11 @@ export function playerStats(games: readonly GameFacts[]): PlayerStats[] {
       const r = (p.roles[x.role] ??= { games: 0, wins: 0 });
       r.games++;
       r.wins += won;
-      if (x.role === 'sheriff') {
+      if (checksTeam(x.role)) {
         p.sheriffChecks.total += x.checks;
         p.sheriffChecks.black += x.checksBlack;
       }
-      if (x.role === 'don') {
+      if (checksRole(x.role)) {
         p.donChecks.total += x.checks;
         if (x.donFoundSheriff) p.donChecks.sheriffFound++;
       }

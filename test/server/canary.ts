@@ -27,7 +27,7 @@ export function scanFrames(raw: string[], frames: Frame[], viewer: Viewer, secre
   const meBlack = viewer.kind === 'seat' && black(viewer.seat);
   const onExit = state.options.revealRoles === 'onExit';
   for (const f of frames) {
-    const finished = (f['view'] as { finished?: boolean } | undefined)?.finished === true;
+    const finished = ((f['view'] ?? f['patch']) as { finished?: boolean } | undefined)?.finished === true;
     const revealed = known;
     walk(f, (o) => {
       if (o['t'] === 'roleRevealed' && typeof o['seat'] === 'number') revealed.add(o['seat']);

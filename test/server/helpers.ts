@@ -45,9 +45,11 @@ export class Client {
     });
   }
 
-  static async open(base: string, token: string | null, name = 'client', opts: { lastEvent?: number; headers?: Record<string, string> } = {}): Promise<Client> {
+  /** `patches`: ask for patch frames (docs/protocol.md), as the web app and the bots do. */
+  static async open(base: string, token: string | null, name = 'client', opts: { lastEvent?: number; headers?: Record<string, string>; patches?: boolean } = {}): Promise<Client> {
     const u = new URL('/ws', base.replace(/^http/, 'ws'));
     if (token) u.searchParams.set('token', token);
+    if (opts.patches) u.searchParams.set('frames', 'patch');
     if (opts.lastEvent !== undefined) u.searchParams.set('lastEvent', String(opts.lastEvent));
     const ws = new WebSocket(u, opts.headers ? { headers: opts.headers } : {});
     const c = new Client(ws, name);
@@ -61,7 +63,8 @@ export class Client {
 
   private absorb(f: Frame): void {
     if (f.type === 'welcome' || f.type === 'resync' || f.type === 'events' || f.type === 'final') {
-      const v = f['view'] as GameView;
+      // A patch frame (frames=patch) names the view's fields that changed: folded into the view held.
+      const v = f['patch'] ? ({ ...this.view!, ...(f['patch'] as Partial<GameView>), log: [] } as GameView) : (f['view'] as GameView);
       this.view = v;
       if (f.type === 'welcome') this.viewer = f['viewer'] as Viewer;
       if (f.type !== 'events' && f.type !== 'final') this.events.clear();
@@ -143,12 +146,12 @@ export async function createTable(base: string, body: Record<string, unknown>): 
   return (await r.json()) as Created;
 }
 
-/** The host's, the spectator's and every seat's sockets of a table, once its game has started. */
-export async function joinAll(base: string, t: Created): Promise<{ host: Client; spectator: Client; seats: Client[]; all: Client[] }> {
-  const host = await Client.open(base, t.hostToken, 'host');
-  const spectator = await Client.open(base, t.spectatorToken, 'spectator');
+/** The host's, the spectator's and every seat's sockets of a table, once its game has started (`patches`: patch frames). */
+export async function joinAll(base: string, t: Created, opts: { patches?: boolean } = {}): Promise<{ host: Client; spectator: Client; seats: Client[]; all: Client[] }> {
+  const host = await Client.open(base, t.hostToken, 'host', opts);
+  const spectator = await Client.open(base, t.spectatorToken, 'spectator', opts);
   const seats: Client[] = [];
-  for (const s of t.seats) seats.push(await Client.open(base, s.token!, `seat${s.seat}`));
+  for (const s of t.seats) seats.push(await Client.open(base, s.token!, `seat${s.seat}`, opts));
   await host.wait((f) => f.type === 'table' && (f['table'] as { status: string }).status === 'playing');
   return { host, spectator, seats, all: [host, spectator, ...seats] };
 }

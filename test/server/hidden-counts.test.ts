@@ -22,10 +22,10 @@ afterAll(async () => {
 });
 
 /** Plays the record's commands through the seats' own sockets (the host's for the clock). */
-async function playTable(night2: Command[]): Promise<{ civilian: Client; spectator: Client; nightFrames: number }> {
+async function playTable(night2: Command[], patches: boolean): Promise<{ civilian: Client; spectator: Client; nightFrames: number }> {
   const t = await createTable(server.url, { preset: 'classic', names: rec.players, deal: rec.deal, options: { nightEnds: 'allActed' }, clock: { auto: false } });
   const table = server.hub.tables.get(t.id)!;
-  const { host, spectator, seats, all } = await joinAll(server.url, t);
+  const { host, spectator, seats, all } = await joinAll(server.url, t, { patches });
   await settle(table, all);
   const civilian = seats[2]!; // seat 3: a civilian alive until night 3
   const send = async (c: Command): Promise<void> => {
@@ -63,9 +63,10 @@ function content(c: Client): string[] {
 }
 
 describe('R18 hidden events leave no trace for those who may not see them', () => {
-  it('a civilian and a spectator receive byte-identical frames whether or not the don checked', async () => {
-    const busy = await playTable([rec.commands[26]!]); // the don checks seat 2
-    const quiet = await playTable([]);
+  // Whole views (older clients) and patch frames (docs/protocol.md): neither may differ.
+  it.each([['whole views', false], ['patch frames', true]] as const)('a civilian and a spectator receive byte-identical frames whether or not the don checked (%s)', async (_name, patches) => {
+    const busy = await playTable([rec.commands[26]!], patches); // the don checks seat 2
+    const quiet = await playTable([], patches);
     expect(busy.nightFrames).toBe(0); // three shots and a check: not one frame to a civilian
     expect(content(busy.civilian)).toEqual(content(quiet.civilian));
     expect(content(busy.spectator)).toEqual(content(quiet.spectator));

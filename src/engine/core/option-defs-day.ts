@@ -79,8 +79,8 @@ export const DAY_OPTION_DEFS: readonly OptionDef[] = [
       any: V('любое удаление', 'any removal'),
     },
     doc: {
-      ru: 'Антимонстр. «В критической ситуации»: удаление днём в критической ситуации сразу заканчивает день без голосования (R11). «Любое удаление»: уход по 4-му фолу, двум техническим или дисквалификации отменяет голосование этого дня, если оно ещё не решено, иначе — голосование следующего дня; ночное удаление отменяет голосование следующего дня, кроме удаления игрока, которого мафия застрелила этой ночью (ФИИМ 9.8).',
-      en: 'Anti-monster. "In a critical situation": a daytime removal in a critical situation ends the day at once without a vote (R11). "Any removal": leaving by a 4th foul, two technical fouls or a disqualification cancels that day\'s vote if it is not decided yet, otherwise the next day\'s; a removal at night cancels the next day\'s vote unless the removed player is the one the mafia shot that night (fiim 9.8).',
+      ru: 'Антимонстр. «В критической ситуации»: удаление днём в критической ситуации сразу заканчивает день без голосования (R11). «Любое удаление»: уход по 4-му фолу, двум техническим или дисквалификации отменяет голосование этого дня, если оно ещё не решено, иначе — голосование следующего дня (результат уже решённого голосования остаётся в силе); ночное удаление отменяет голосование следующего дня, кроме удаления игрока, которого мафия застрелила этой ночью (ФИИМ 9.8).',
+      en: 'Anti-monster. "In a critical situation": a daytime removal in a critical situation ends the day at once without a vote (R11). "Any removal": leaving by a 4th foul, two technical fouls or a disqualification cancels that day\'s vote if it is not decided yet, otherwise the next day\'s (a vote already decided keeps its result); a removal at night cancels the next day\'s vote unless the removed player is the one the mafia shot that night (fiim 9.8).',
     },
     accepts: SPEECH_DAYS,
     base: 'critical',

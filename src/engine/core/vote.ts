@@ -2,7 +2,7 @@
 // (R8), closing a round, ties and «all leave?» (R9, fiim 7.18–7.23), and leaving by vote.
 import type { Command } from './command.js';
 import { giveFoul, removePlayer } from './discipline.js';
-import { emit, PUBLIC, type Ctx } from './emit.js';
+import { emit, emitEvent, PUBLIC, type Ctx } from './emit.js';
 import type { GameEvent } from './events.js';
 import { allLeaveBar, allLeaveIsDraw, dayOneRule, revoteOrder, singleWinner } from './flow-vote.js';
 import { checkWin, gameOver, revealOnExit } from './outcome.js';
@@ -28,7 +28,7 @@ export function startVoting(c: Ctx): void {
     else if (s.number === 1) emit(c, { t: 'noVote', why: 'firstDaySingle' }, PUBLIC, 'R7');
     else leaveByVote(c, ballot, 'R7', true);
   } else {
-    emit(c, { t: 'votingStarted', round: 'main', ballot }, PUBLIC, 'R7');
+    emitEvent(c, { t: 'votingStarted', round: 'main', ballot, n: 0, vis: PUBLIC, rule: 'R7', phase: s.phase, number: s.number });
   }
 }
 
@@ -38,7 +38,7 @@ export function leaveByVote(c: Ctx, seats: number[], rule: string, single: boole
   if (single) emit(c, { t: 'singleCandidate', seat: seats[0]! }, PUBLIC, rule);
   const leaving = rulesOf(s).keepsFromVote(c, seats);
   for (const seat of leaving) {
-    emit(c, { t: 'eliminated', seat, cause: 'vote', lastWord: true }, PUBLIC, rule);
+    emitEvent(c, { t: 'eliminated', seat, cause: 'vote', lastWord: true, n: 0, vis: PUBLIC, rule, phase: c.s.phase, number: c.s.number });
     revealOnExit(c, seat);
   }
   if (leaving.length > 0) checkWin(c, true);
@@ -86,7 +86,7 @@ export const vote: Handler = (c, cmd) => {
     if (typeof cmd.leave !== 'boolean' || cmd.target !== undefined) return reject('malformed', 'R9', 'leave');
     // A withdrawn hand has no handWithdrawn form here; refuse it rather than drop it (R8).
     if (cmd.withdrawn === true) return reject('malformed', 'R8', 'withdrawn');
-    emit(c, { t: 'voteCast', seat, target: null, leave: cmd.leave }, PUBLIC, 'R9');
+    emitEvent(c, { t: 'voteCast', seat, target: null, leave: cmd.leave, n: 0, vis: PUBLIC, rule: 'R9', phase: s.phase, number: s.number });
     return null;
   }
   if (cmd.leave !== undefined) return reject('malformed', 'R9', 'leave');
@@ -95,7 +95,7 @@ export const vote: Handler = (c, cmd) => {
   if (target === seat && !s.options.selfVote) return reject('selfVote', s.preset === 'club' ? 'R24' : 'R8');
   if (cmd.withdrawn === true) return withdrawnHand(c, seat, target);
   // R8: hands are raised in the open — every player sees each vote as it is cast.
-  emit(c, { t: 'voteCast', seat, target }, PUBLIC, 'R8');
+  emitEvent(c, { t: 'voteCast', seat, target, n: 0, vis: PUBLIC, rule: 'R8', phase: s.phase, number: s.number });
   return null;
 };
 
@@ -144,6 +144,39 @@ export function countsLeft(s: GameState, target: number | null): number {
   const left = unvoted(s, rulesOf(s));
   const may = target === null || s.options.selfVote ? left.length : left.filter((x) => x !== target).length;
   return Math.max(0, Math.min(may, left.length - counted(s)));
+}
+
+/**
+ * fiim 9.8.1: is the round under way already settled — a result no vote still to come can
+ * change? Returns who that result puts out, or null (no single leader yet, or «all leave?» not
+ * yet carried). Counted as closeRound would count it now: the seats still to vote may all go to
+ * any candidate.
+ */
+export function settledLeavers(s: GameState): number[] | null {
+  const st = s.stage;
+  if (st.kind !== 'vote') return null;
+  const rules = rulesOf(s);
+  const left = Math.max(0, unvoted(s, rules).length - counted(s));
+  if (st.round === 'allLeave') {
+    let yes = 0;
+    for (const x of s.seats) if (x.alive && rules.canVote(s, x.seat) && s.votes[x.seat - 1] === 1) yes++;
+    for (const x of s.counts ?? []) if (x.target === null) yes += x.count;
+    return 2 * yes > livingCount(s) ? s.ballot.slice() : null;
+  }
+  const tally = s.ballot.map(() => 0);
+  for (const x of s.seats) {
+    if (!x.alive || !rules.canVote(s, x.seat)) continue;
+    const i = s.ballot.indexOf(s.votes[x.seat - 1]!);
+    if (i >= 0) tally[i]!++;
+  }
+  for (const x of s.counts ?? []) {
+    const i = x.target === null ? -1 : s.ballot.indexOf(x.target);
+    if (i >= 0) tally[i]! += x.count;
+  }
+  const top = Math.max(...tally);
+  const leader = tally.indexOf(top);
+  if (tally.some((n, i) => i !== leader && n + left >= top)) return null;
+  return [s.ballot[leader]!];
 }
 
 export const closeVote: Handler = (c, cmd) => {

@@ -18,8 +18,17 @@ export interface ForumStore {
   updateGame(doc: ForumGameDoc, expected: number): Promise<boolean>;
   /** Games still to play (a restart resumes their calendars; other processes' new games are found). */
   openGames(): Promise<Stored<ForumGameDoc>[]>;
+  /**
+   * The games still to play by id and revision only: what every process reads every few seconds to
+   * find others' changes (reading each document would grow with every lobby ever made).
+   */
+  openRevisions(): Promise<{ id: string; revision: number }[]>;
   listGames(limit: number): Promise<ForumGameDoc[]>;
-  createSeason(s: Season): Promise<void>;
+  /**
+   * A new season (revision 1); false (nothing stored) if another season already has its number —
+   * one made at the same moment by another process (the caller numbers it again).
+   */
+  createSeason(s: Season): Promise<boolean>;
   getSeason(id: string): Promise<Stored<Season> | null>;
   /** Like updateGame, for a season. */
   updateSeason(s: Season, expected: number): Promise<boolean>;
@@ -64,6 +73,9 @@ export class MemoryForumStore implements ForumStore {
   async openGames(): Promise<Stored<ForumGameDoc>[]> {
     return this.games.all().filter((g) => g.doc.status !== 'finished');
   }
+  async openRevisions(): Promise<{ id: string; revision: number }[]> {
+    return (await this.openGames()).map((g) => ({ id: g.doc.id, revision: g.revision }));
+  }
   async listGames(limit: number): Promise<ForumGameDoc[]> {
     return this.games
       .all()
@@ -71,8 +83,10 @@ export class MemoryForumStore implements ForumStore {
       .sort((a, b) => b.createdAt - a.createdAt)
       .slice(0, limit);
   }
-  async createSeason(s: Season): Promise<void> {
+  async createSeason(s: Season): Promise<boolean> {
+    if (this.seasons.all().some((x) => x.doc.number === s.number)) return false;
     this.seasons.create(s);
+    return true;
   }
   async getSeason(id: string): Promise<Stored<Season> | null> {
     return this.seasons.get(id);
@@ -84,7 +98,7 @@ export class MemoryForumStore implements ForumStore {
     return this.seasons
       .all()
       .map((s) => s.doc)
-      .sort((a, b) => a.createdAt - b.createdAt);
+      .sort((a, b) => a.number - b.number || a.createdAt - b.createdAt);
   }
   async close(): Promise<void> {}
 }

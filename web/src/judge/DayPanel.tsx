@@ -236,7 +236,9 @@ const REASONS: [string, string][] = [
 
 export function FoulsCard({ s, lang, submit }: { s: GameState; lang: Lang; submit: Submit }) {
   const [mode, setMode] = useState<'foul' | 'techFoul' | 'remove'>('foul');
-  const tech = legalCommands(s, 'judge').some((c) => c.do === 'techFoul');
+  const judgeMoves = legalCommands(s, 'judge');
+  const tech = judgeMoves.some((c) => c.do === 'techFoul');
+  const penalised = new Set(judgeMoves.filter((c) => c.do === 'foul').map((c) => c.target));
   const [reason, setReason] = useState(0);
   const reasonText = (REASONS[reason] ?? REASONS[0]!)[lang === 'ru' ? 0 : 1];
   return (
@@ -276,9 +278,10 @@ export function FoulsCard({ s, lang, submit }: { s: GameState; lang: Lang; submi
         columns={5}
         seats={s.seats.map((x) => ({
           seat: x.seat,
-          disabled: !x.alive,
+          // The engine lists who may be penalised: the living, and a leaver in their last word (fiim 9.7).
+          disabled: !penalised.has(x.seat),
           tone: !x.alive ? 'dead' : x.fouls >= 3 ? 'warn' : 'default',
-          label: x.alive ? `${L(lang, 'фолы', 'fouls')}: ${x.fouls}${x.techFouls ? ` · ${L(lang, 'тех.', 'tech')}: ${x.techFouls}` : ''}` : L(lang, 'выбыл', 'out'),
+          label: penalised.has(x.seat) ? `${L(lang, 'фолы', 'fouls')}: ${x.fouls}${x.techFouls ? ` · ${L(lang, 'тех.', 'tech')}: ${x.techFouls}` : ''}` : L(lang, 'выбыл', 'out'),
           sub: x.alive
             ? mode === 'techFoul'
               ? (x.techFouls ?? 0) >= 1

@@ -3,6 +3,7 @@
 // commands that were not acknowledged with their original nonces (the server applies a nonce once).
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import type { Command, GameEvent, GameView, Viewer } from '../../../src/engine/index.js';
+import { foldEvents } from '../../../src/protocol/fold.js';
 import type { ClientCommand, ServerMessage, TableInfo, Timer, You } from './protocol.js';
 
 export type ConnStatus = 'connecting' | 'open' | 'reconnecting' | 'closed';
@@ -106,7 +107,8 @@ export class GameClient {
     if (this.stopped) return;
     const Impl = this.opts.WebSocketImpl ?? WebSocket;
     const base = this.opts.url ?? defaultUrl();
-    const q = new URLSearchParams({ token: this.opts.token });
+    // frames=patch: after a command the server sends only what changed in the view (foldEvents).
+    const q = new URLSearchParams({ token: this.opts.token, frames: 'patch' });
     // With a view in hand, ask only for what we missed; the server resyncs if it cannot.
     if (this.snap.view && this.snap.lastEvent >= 0) q.set('lastEvent', String(this.snap.lastEvent));
     let ws: WebSocket;
@@ -185,10 +187,12 @@ export class GameClient {
       }
       case 'events': {
         const base = this.snap.view;
-        // The server's view is authoritative for everything but the log, which grows by the new events
-        // (an event already held is not added twice; the log stays in event order).
-        const view: GameView = { ...msg.view, log: base ? mergeLog(base.log, msg.events) : msg.events };
-        const patch: Partial<GameSnapshot> = { view, lastEvent: Math.max(this.snap.lastEvent, msg.lastEvent), legal: msg.legal ?? [] };
+        // The server's view (whole, or the fields that changed: a patch frame) is authoritative for
+        // everything but the log, which grows by the new events (an event already held is not added
+        // twice; the log stays in event order).
+        const folded = foldEvents({ view: base, legal: this.snap.legal }, msg);
+        const view: GameView = { ...folded.view, log: base ? mergeLog(base.log, msg.events) : msg.events };
+        const patch: Partial<GameSnapshot> = { view, lastEvent: Math.max(this.snap.lastEvent, msg.lastEvent), legal: folded.legal };
         // A timer started or stopped by this command rides in the same frame.
         if (msg.timer) patch.timer = msg.timer.kind ? timerOf(msg.timer) : null;
         this.set(patch);
