@@ -3,7 +3,7 @@
 // every black), and its checks leave out the seat killed that night, so the memo carries the
 // night's shots to the checkers. That memo is more than a sheriff could know: W1 is a benchmark
 // workload, not a fair player. Outside W1's verbs it plays uniformly at random.
-import type { Command } from '../engine/index.js';
+import { checksRole, checksTeam, type Command } from '../engine/index.js';
 import { randomPolicy, type Policy, type PolicyDef } from './policy.js';
 
 interface NightMemo {
@@ -60,7 +60,7 @@ export function createW1(): Policy {
         memo.shots.set(me.seat, target);
         return { command: { by: me.seat, do: 'shoot', target }, why: `W1: shoot ${target}` };
       }
-      if (legal.some((c) => c.do === 'check') && (me.role === 'don' || me.role === 'sheriff')) {
+      if (legal.some((c) => c.do === 'check') && (checksRole(me.role) || checksTeam(me.role))) {
         const killed = killedTonight(memo);
         const blacks = [...memo.shots.keys()].length;
         const redsAfter = living.length - blacks - (killed ? 1 : 0);

@@ -2,6 +2,12 @@
 import { Command } from 'commander';
 import { runReplay } from './replay.js';
 
+// `gorod replay x | head`: a reader that stops early is not an error (no EPIPE stack trace).
+process.stdout.on('error', (e: NodeJS.ErrnoException) => {
+  if (e.code === 'EPIPE') process.exit(0);
+  throw e;
+});
+
 const program = new Command();
 program.name('gorod').description('Gorod — a Mafia judge: rules engine, game records, server, bots').version('0.1.0');
 
@@ -39,16 +45,17 @@ program
   .description('check a finished game\'s fair-deal commitment (R60)')
   .action(async (file: string, opts: { json?: boolean; lang?: string }) => {
     const { readRecordFile } = await import('./replay.js');
-    const read = readRecordFile(file);
+    const { cliError } = await import('./errors.js');
+    const lang = opts.lang === 'en' ? 'en' : 'ru';
+    const read = readRecordFile(file, lang);
     if (!read.ok) {
-      process.stderr.write(`error: ${read.error}\n`);
-      process.exitCode = 2;
+      process.exitCode = cliError(read.error, lang);
       return;
     }
     const mod = (await import('../server/index.js')) as unknown as { verifyRecord: typeof import('../server/deal.js').verifyRecord };
     const { verifyText, verifyExitCode } = await import('./verify.js');
     const r = mod.verifyRecord(read.json);
-    process.stdout.write((opts.json ? JSON.stringify(r) : verifyText(r, opts.lang === 'en' ? 'en' : 'ru')) + '\n');
+    process.stdout.write((opts.json ? JSON.stringify(r) : verifyText(r, lang)) + '\n');
     process.exitCode = verifyExitCode(r);
   });
 

@@ -22,9 +22,9 @@ export function runRating(dir: string, o: { kind?: string; json?: boolean; stats
   const lang = o.lang === 'en' ? 'en' : 'ru';
   const h = H[lang];
   const kind = o.kind ?? 'club';
-  if (!(RATING_KINDS as readonly string[]).includes(kind) || kind === 'none') return cliError(lang === 'ru' ? '--kind: club, tournament или elite' : '--kind: club, tournament or elite');
-  const files = readRecordsDir(dir);
-  if (!files.ok) return cliError(files.error);
+  if (!(RATING_KINDS as readonly string[]).includes(kind) || kind === 'none') return cliError(lang === 'ru' ? '--kind: club, tournament или elite' : '--kind: club, tournament or elite', lang);
+  const files = readRecordsDir(dir, lang);
+  if (!files.ok) return cliError(files.error, lang);
   const problems = [...files.errors];
   const games: RatedGame[] = [];
   const facts: GameFacts[] = [];

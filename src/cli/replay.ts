@@ -1,5 +1,6 @@
 // gorod replay FILE [--json] [--lang ru|en]
 import { readFileSync } from 'node:fs';
+import { cliError } from './errors.js';
 import { describeLog, reject, replay, type GameEvent, type GameState, type Lang } from '../engine/index.js';
 
 export const MAX_RECORD_BYTES = 64 * 1024 * 1024;
@@ -32,19 +33,27 @@ export function replaySummary(state: GameState, rejected: { index: number; code:
   };
 }
 
-/** Read and parse a record file; errors come back as a typed message, never a stack trace. */
-export function readRecordFile(file: string): { ok: true; json: unknown } | { ok: false; error: string } {
+/** Why a file could not be read, in the reader's words (the system's own reason, e.g. ENOENT, after it). */
+const READ_ERRORS = {
+  ru: { cannotRead: 'не прочитать', tooLarge: 'запись слишком велика', notJson: 'это не JSON' },
+  en: { cannotRead: 'cannot read', tooLarge: 'record too large', notJson: 'not JSON' },
+} as const;
+
+/** Read and parse a record file; errors come back as a message in `lang`, never a stack trace. */
+export function readRecordFile(file: string, lang: Lang): { ok: true; json: unknown } | { ok: false; error: string } {
+  const w = READ_ERRORS[lang];
   let text: string;
   try {
     text = file === '-' ? readFileSync(0, 'utf8') : readFileSync(file, 'utf8');
   } catch (e) {
-    return { ok: false, error: `cannot read ${file}: ${(e as Error).message}` };
+    return { ok: false, error: `${w.cannotRead} ${file}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}` };
   }
-  if (text.length > MAX_RECORD_BYTES) return { ok: false, error: 'record too large' };
+  if (text.length > MAX_RECORD_BYTES) return { ok: false, error: w.tooLarge };
   try {
     return { ok: true, json: JSON.parse(text) };
   } catch (e) {
-    return { ok: false, error: `not JSON: ${(e as Error).message}` };
+    // The parser's reason is English: Russian readers get the file's name.
+    return { ok: false, error: lang === 'ru' ? `${file}: ${w.notJson}` : `${w.notJson}: ${(e as Error).message}` };
   }
 }
 
@@ -61,16 +70,12 @@ export async function loadScorer(): Promise<Scorer | null> {
 }
 
 export async function runReplay(file: string, opts: { json?: boolean; lang?: string }): Promise<number> {
-  const read = readRecordFile(file);
-  if (!read.ok) {
-    process.stderr.write(`error: ${read.error}\n`);
-    return 2;
-  }
+  const lang: Lang = opts.lang === 'en' ? 'en' : 'ru';
+  const read = readRecordFile(file, lang);
+  if (!read.ok) return cliError(read.error, lang);
   const r = replay(read.json);
-  if (!r.ok) {
-    process.stderr.write(`error: invalid record (${r.error.code}${r.error.detail ? `: ${r.error.detail}` : ''})\n`);
-    return 2;
-  }
+  // The engine's code and detail are developers' English: the Russian line gives only the message.
+  if (!r.ok) return cliError(lang === 'ru' ? `запись неверна: ${r.error.message.ru}` : `invalid record: ${r.error.message.en} (${r.error.code}${r.error.detail ? `: ${r.error.detail}` : ''})`, lang);
   const { state, rejected } = r.value;
   if (opts.json) {
     const out = replaySummary(state, rejected);
@@ -80,12 +85,12 @@ export async function runReplay(file: string, opts: { json?: boolean; lang?: str
     process.stdout.write(JSON.stringify(out) + '\n');
     return 0;
   }
-  const lang: Lang = opts.lang === 'en' ? 'en' : 'ru';
   const lines = describeLog(state.log, lang);
   process.stdout.write(lines.join('\n').trimStart() + '\n');
   for (const rej of rejected) {
     const why = reject(rej.code).message[lang];
-    process.stdout.write(lang === 'ru' ? `! команда ${rej.index} отклонена: ${why} (${rej.code})\n` : `! command ${rej.index} rejected: ${why} (${rej.code})\n`);
+    // The code is an engine id: English readers get it (and --json), the Russian line only the reason.
+    process.stdout.write(lang === 'ru' ? `! команда ${rej.index} отклонена: ${why}\n` : `! command ${rej.index} rejected: ${why} (${rej.code})\n`);
   }
   if (!state.finished) process.stdout.write(lang === 'ru' ? '(игра не окончена)\n' : '(the game is not finished)\n');
   return 0;

@@ -85,7 +85,7 @@ export function runSeating(o: SeatingCliOptions): number {
   const forbidden: [number, number][] = [];
   for (const f of o.forbid ?? []) {
     const m = /^\s*(\d+)\s*[,-]\s*(\d+)\s*$/.exec(f);
-    if (!m) return cliError(lang === 'ru' ? `--forbid ${f}: два номера игроков, например 3,17` : `--forbid ${f}: two player numbers, like 3,17`);
+    if (!m) return cliError(lang === 'ru' ? `--forbid ${f}: два номера игроков, например 3,17` : `--forbid ${f}: two player numbers, like 3,17`, lang);
     forbidden.push([Number(m[1]), Number(m[2])]);
   }
   const req = { players: num(o.players), tables: num(o.tables), games: num(o.games), forbidden, seed: o.seed ?? '' };

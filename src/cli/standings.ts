@@ -37,8 +37,8 @@ export function standingsText(s: Standings, lang: 'ru' | 'en'): string {
 
 export function runStandings(tournamentFile: string, dir: string, o: { scoring?: string; json?: boolean; lang?: string }): number {
   const lang = o.lang === 'en' ? 'en' : 'ru';
-  const read = readRecordFile(tournamentFile);
-  if (!read.ok) return cliError(read.error);
+  const read = readRecordFile(tournamentFile, lang);
+  if (!read.ok) return cliError(read.error, lang);
   const doc = read.json as Record<string, unknown>;
   if (o.scoring !== undefined) {
     const s = resolveScoring(o.scoring);
@@ -47,8 +47,8 @@ export function runStandings(tournamentFile: string, dir: string, o: { scoring?:
   }
   const t = validateTournament(doc);
   if (!t.ok) return typedError(t.error, lang);
-  const files = readRecordsDir(dir);
-  if (!files.ok) return cliError(files.error);
+  const files = readRecordsDir(dir, lang);
+  if (!files.ok) return cliError(files.error, lang);
   const problems = [...files.errors];
   const bySlot = new Map<string, { file: string; game: ScoredGame }>();
   for (const f of files.files) {

@@ -37,9 +37,12 @@ describe('gorod verify', () => {
     expect(verifyText(bad, 'en')).toContain('does NOT match');
   });
 
-  it('not a record: invalid, exit 2', () => {
+  it('not a record: invalid, exit 2, the reason in the reader\'s words', () => {
     const r = verifyRecord('{nope');
     expect(r.status).toBe('invalid');
     expect(verifyExitCode(r)).toBe(2);
+    expect(verifyText(r, 'ru')).toBe('Ошибка: запись не проверить — это не запись игры');
+    const noSalt = verifyRecord({ ...committed, salt: undefined });
+    expect(verifyText(noSalt, 'ru')).not.toMatch(/[A-Za-z]{3,}/);
   });
 });

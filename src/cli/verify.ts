@@ -30,6 +30,19 @@ export function verifyText(r: VerifyResult, lang: Lang): string {
         ? `Проверять нечего${table}: в записи нет хэша раздачи — его не публиковали до игры (R60).`
         : `Nothing to verify${table}: the record carries no commitment — none was published before the game (R60).`;
     case 'invalid':
-      return ru ? `Ошибка: запись не проверить — ${r.reason ?? ''}` : `Error: the record cannot be checked — ${r.reason ?? ''}`;
+      return ru ? `Ошибка: запись не проверить — ${invalidRu(r.reason ?? '')}` : `Error: the record cannot be checked — ${r.reason ?? ''}`;
   }
+}
+
+/** The server's reasons (developers' English) in the judge's words. */
+const INVALID_RU: [RegExp, string][] = [
+  [/^(not JSON|bad record)/, 'это не запись игры'],
+  [/no meta\.tableId/, 'в записи нет номера стола'],
+  [/no salt/, 'в записи нет соли раздачи'],
+  [/no deal/, 'в записи нет раздачи'],
+  [/salt is not/, 'соль раздачи записана неверно (нужны 32 байта в шестнадцатеричном виде)'],
+];
+
+function invalidRu(reason: string): string {
+  return INVALID_RU.find(([re]) => re.test(reason))?.[1] ?? 'запись неполна (R60)';
 }

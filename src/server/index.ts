@@ -225,11 +225,16 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
   const forum = new ForumService(forumStore, opts.forumClock ?? systemClock, logger, {
     ...(forumSync !== undefined ? { syncMs: forumSync } : {}),
     clubs: {
-      banned: async (club, season, nickname) => {
-        const a = await accounts.byNickname(nickname);
-        return a !== null && (await accounts.banned(club, a.id, season));
+      // A bound seat by its account; a seat nobody bound by the account its name is (if any).
+      banned: async (club, season, who) => {
+        let id = who.account ?? (await accounts.byNickname(who.name))?.id;
+        // An account merged since the seat was bound: its bans went to the surviving account.
+        if (who.account) id = (await accounts.account(who.account))?.mergedInto ?? id;
+        return id !== undefined && (await accounts.banned(club, id, season));
       },
       staff: async (club, accountId) => ['owner', 'judge'].includes((await accounts.role(club, accountId)) ?? ''),
+      name: async (club) => (await accounts.club(club))?.name ?? null,
+      tied: (club, actorId, s) => accounts.audit({ at: Date.now(), actorId, club, action: 'forum.season', target: s.name, detail: { id: s.id, season: s.club?.season } }),
     },
   });
   const t0 = performance.now();

@@ -63,6 +63,8 @@ export interface Limits {
     sessionMs: number;
     /** A session older than this gets a new token on its next request (the old one lapses). */
     rotateMs: number;
+    /** How long an account's word that it is the same person as another lasts (a club owner's merge needs both words). */
+    mergeConsentMs: number;
   };
 }
 
@@ -92,6 +94,7 @@ export const DEFAULT_LIMITS: Limits = {
     failuresPerAccount: { max: 5, windowMs: 15 * 60_000 },
     sessionMs: 30 * 24 * 3600_000,
     rotateMs: 24 * 3600_000,
+    mergeConsentMs: 7 * 24 * 3600_000,
   },
 };
 

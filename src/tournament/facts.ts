@@ -3,7 +3,7 @@
 // fouls, the first-killed player's guess (bestMove) and the judge's extra points. Scoring,
 // ratings and statistics all read these facts, so a preset that emits the same events (fiim)
 // scores with no change here. Unknown event types are ignored, as record readers must.
-import type { Cause, GameEvent, GameState, Options, PresetId, RoleId, Team } from '../engine/index.js';
+import { checksTeam, type Cause, type GameEvent, type GameState, type Options, type PresetId, type RoleId, type Team } from '../engine/index.js';
 
 export interface SeatFacts {
   seat: number;
@@ -18,8 +18,12 @@ export interface SeatFacts {
   bestMove: { targets: number[]; black: number } | null;
   fouls: number;
   extra: { points: number; reason: string }[];
-  /** The exit (removal, fouls …) ended the game at once in the other team's win. */
-  exitHandsWin: boolean;
+  /**
+   * The judge declared this seat's team defeated for the seat's offence (fiim 9.3: the
+   * teamDefeated event) and the other team won: FIIM's −0.7, mafiaratings' "team kicked out
+   * (opposite team wins)". A removal that merely ends the game by the count is not this.
+   */
+  handsWin: boolean;
   doctorFirstHeal: boolean;
   sheriffFirstCheck: boolean;
   /** The seat's own checks: sheriff (black found) and don (sheriff found). */
@@ -36,9 +40,6 @@ export interface GameFacts {
   day1VoteExits: number;
   seats: SeatFacts[];
 }
-
-/** Events after which a game has moved on: an exit followed by one of these did not end it. */
-const PROGRESS = new Set<GameEvent['t']>(['eliminated', 'nightStarted', 'dayStarted', 'votingStarted', 'speechStarted', 'voteClosed']);
 
 function firstShootingNight(log: readonly GameEvent[]): number | null {
   for (const e of log) if (e.t === 'nightStarted' && !e.intro) return e.night;
@@ -59,7 +60,7 @@ export function gameFacts(s: GameState): GameFacts {
     bestMove: null,
     fouls: 0,
     extra: [],
-    exitHandsWin: false,
+    handsWin: false,
     doctorFirstHeal: false,
     sheriffFirstCheck: false,
     checks: 0,
@@ -68,20 +69,18 @@ export function gameFacts(s: GameState): GameFacts {
   }));
   const at = (seat: number): SeatFacts | undefined => seats[seat - 1];
   let day1VoteExits = 0;
-  for (let i = 0; i < log.length; i++) {
-    const e = log[i]!;
+  for (const e of log) {
     switch (e.t) {
       case 'eliminated': {
         const x = at(e.seat);
         if (!x) break;
         if (e.cause === 'kill' && e.phase === 'night' && e.number === first) x.firstNightKill = true;
         if (e.cause === 'vote' && e.phase === 'day' && e.number === 1) day1VoteExits++;
-        if (e.cause !== 'vote' && e.cause !== 'kill') {
-          let j = i + 1;
-          while (j < log.length && log[j]!.t !== 'gameOver' && !PROGRESS.has(log[j]!.t)) j++;
-          const next = log[j];
-          if (next?.t === 'gameOver' && next.winner !== null && next.winner !== x.team) x.exitHandsWin = true;
-        }
+        break;
+      }
+      case 'teamDefeated': {
+        const x = at(e.seat);
+        if (x && s.winner !== null && s.winner !== x.team) x.handsWin = true;
         break;
       }
       case 'fouled': {
@@ -101,7 +100,8 @@ export function gameFacts(s: GameState): GameFacts {
       }
       case 'healed': {
         const x = at(e.by);
-        if (x && x.role === 'doctor' && e.number === first && e.saved.includes('shot')) x.doctorFirstHeal = true;
+        // Only a protect effect heals (the doctor's, R33): the healer is whoever gave it.
+        if (x && e.number === first && e.saved.includes('shot')) x.doctorFirstHeal = true;
         break;
       }
       case 'checkResult': {
@@ -110,7 +110,7 @@ export function gameFacts(s: GameState): GameFacts {
         x.checks++;
         if (e.result === 'black') x.checksBlack++;
         if (e.result === 'sheriff') x.donFoundSheriff = true;
-        if (e.result === 'black' && x.role === 'sheriff' && e.number === first) x.sheriffFirstCheck = true;
+        if (e.result === 'black' && checksTeam(x.role) && e.number === first) x.sheriffFirstCheck = true;
         break;
       }
       default:

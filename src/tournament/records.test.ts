@@ -7,7 +7,7 @@ import { gameFacts } from './facts.js';
 import { addPlayers, parsePlayersCsv } from './players.js';
 import { checkSlotRecord, findSlot } from './slot-record.js';
 import { playerStats } from './stats.js';
-import { bestMoveGame, DEAL_SEAT1_RED, playedOut, POINTS_ON } from '../../test/support/tournament-games.js';
+import { bestMoveGame, DEAL_SEAT1_RED, playedOut, POINTS_ON, teamDefeatGame } from '../../test/support/tournament-games.js';
 import { TOURNAMENT_FORMAT, type Tournament } from './types.js';
 
 const NICKS = ['Анна', 'Борис', 'Вера', 'Глеб', 'Дина', 'Егор', 'Жанна', 'Илья', 'Кира', 'Лев', 'Мира', 'Нил'];
@@ -95,5 +95,7 @@ describe('player statistics', () => {
     expect(s.get('4')).toMatchObject({ games: 2, wins: 2, winRate: 1, roles: { sheriff: { games: 2, wins: 2 } }, sheriffChecks: { total: 2, black: 2 } });
     expect(s.get('1')).toMatchObject({ donChecks: { total: 2, sheriffFound: 2 }, removals: 2 });
     expect(s.get('7')).toMatchObject({ firstKilled: 2, guesses: { made: 2, twoBlack: 0, threeBlack: 2 } });
+    // fiim 9.6.2: two technical fouls remove the player (seat 3 of the team-defeat game).
+    expect(playerStats([gameFacts(teamDefeatGame().state)]).find((p) => p.name === '3')).toMatchObject({ removals: 1 });
   });
 });

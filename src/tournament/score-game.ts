@@ -52,8 +52,9 @@ function lines(r: Rule, x: SeatFacts, g: GameFacts): ScoreLine[] {
     case 'extraPoints':
       return x.extra.map((e) => line(e.points, e.reason));
     case 'exitPenalty':
+      // One penalty a game, as mafiaratings' one death type: the team's defeat replaces a removal.
+      if (x.handsWin && r.handsWinPoints !== undefined) return [line(r.handsWinPoints, 'teamDefeated; the other team won')];
       if (!x.exit || !r.causes.includes(x.exit.cause)) return [];
-      if (x.exitHandsWin && r.handsWinPoints !== undefined) return [line(r.handsWinPoints, `${x.exit.cause}; the other team won`)];
       return [line(r.points, x.exit.cause)];
     case 'doctorFirstHeal':
       return x.doctorFirstHeal ? [line(r.points)] : [];
@@ -71,7 +72,8 @@ export function scoreGame(system: ScoringSystem, g: GameFacts): SeatCard[] {
       if (r.requiresOption !== undefined && (g.options as unknown as Record<string, unknown>)[r.requiresOption] !== true) continue;
       if (!appliesTo(r, x)) continue;
       if (r.kind === 'firstKilledCompensation') {
-        if (x.firstNightKill) card.ci.push({ rule: r.id, counts: true, applies: !r.onlyLoss || x.result !== 'win' });
+        // mafiaratings gives Ci on its "lose" flag (matter 260): a drawn game is no loss.
+        if (x.firstNightKill) card.ci.push({ rule: r.id, counts: true, applies: !r.onlyLoss || x.result === 'loss' });
         continue;
       }
       card.lines.push(...lines(r, x, g));

@@ -38,12 +38,17 @@ export type Rule =
   | (RuleBase & { kind: 'bestMove'; points: Partial<Record<'1' | '2' | '3', number>>; voidAfterDay1VoteExits?: number })
   /** The judge's extra points (extraPoints events), as given. */
   | (RuleBase & { kind: 'extraPoints' })
-  /** Leaving the game by one of `causes`; `handsWinPoints` instead when that exit ended the game in the other team's win. */
+  /**
+   * Leaving the game by one of `causes`; `handsWinPoints` instead for the player whose offence
+   * made the judge declare their team defeated, the other team winning (fiim 9.3, the
+   * teamDefeated event; mafiaratings "team kicked out"). A removal that ends the game by the
+   * count is an ordinary removal.
+   */
   | (RuleBase & { kind: 'exitPenalty'; causes: Cause[]; points: number; handsWinPoints?: number })
   /**
    * FIIM Ci: a player killed on the first shooting night (night 2) gets, in each such game
-   * (lost games only with `onlyLoss`), clamp(max·K / round(rate·N), 0, max), K = such games in
-   * the tournament, N = games played; nothing while round(rate·N) is 0.
+   * (lost games only with `onlyLoss`; a draw is not lost), clamp(max·K / round(rate·N), 0, max), K = such games in
+   * the tournament, N = games played; the max while round(rate·N) is 0 (K / 0 clamped).
    */
   | (RuleBase & { kind: 'firstKilledCompensation'; max: number; rate: number; onlyLoss: boolean })
   /** Regulation 4.3.1 / 4.3.2: the doctor's first heal saved the mafia's target; the sheriff's first check found black. */
@@ -57,6 +62,18 @@ export type Tiebreak =
   | { by: 'winsAs'; roles: RoleId[] }
   /** More times killed on the first shooting night first (FIIM). */
   | { by: 'firstKilled' };
+
+/**
+ * The tie-breaks a system gets when it names none (the issue's default, FIIM's sorting
+ * "(epg)wsk" in mafiaratings): extra points (the judge's, the best move and the penalties
+ * together), then wins, then wins as sheriff or don, then times first killed.
+ */
+export const DEFAULT_TIEBREAKS: readonly Tiebreak[] = [
+  { by: 'points', groups: ['extra', 'bestMove', 'penalty'] },
+  { by: 'wins' },
+  { by: 'winsAs', roles: ['sheriff', 'don'] },
+  { by: 'firstKilled' },
+];
 
 export interface ScoringSystem {
   format: typeof SCORING_FORMAT;
@@ -138,16 +155,17 @@ function checkTiebreak(x: unknown, i: number): string | null {
 }
 
 /** Check an untrusted scoring definition (a custom system sent by an organizer). */
-export function validateScoring(x: unknown): Result<ScoringSystem> {
+export function validateScoring(input: unknown): Result<ScoringSystem> {
   const bad = (detail: string): Result<ScoringSystem> => fail(tournamentError('badScoring', detail));
-  if (!isObj(x)) return bad('an object');
+  if (!isObj(input)) return bad('an object');
+  const x: Obj = input['tiebreaks'] === undefined ? { ...input, tiebreaks: structuredClone([...DEFAULT_TIEBREAKS]) } : input;
   if (x['format'] !== SCORING_FORMAT) return bad(`format: "${SCORING_FORMAT}"`);
   if (!isId(x['id'])) return bad('id');
   if (!Number.isInteger(x['version']) || (x['version'] as number) < 1) return bad('version: a positive integer');
   if (!isText(x['name'])) return bad('name: {ru, en}');
   if (typeof x['source'] !== 'string' || x['source'].length > 2000) return bad('source');
   if (!Array.isArray(x['rules']) || x['rules'].length === 0 || x['rules'].length > 50) return bad('rules: 1 to 50');
-  if (!Array.isArray(x['tiebreaks']) || x['tiebreaks'].length > 10) return bad('tiebreaks: at most 10');
+  if (!Array.isArray(x['tiebreaks']) || x['tiebreaks'].length > 10) return bad('tiebreaks: at most 10 (leave them out for FIIM\'s)');
   for (const k of Object.keys(x)) if (!['format', 'id', 'version', 'name', 'source', 'rules', 'tiebreaks'].includes(k)) return bad(`unknown field ${k.slice(0, 40)}`);
   const ids = new Set<string>();
   for (const [i, r] of x['rules'].entries()) {

@@ -2,7 +2,7 @@
 // Sources: the tournament regulation, section 4 (shared/rules/sources/tournament-regulation.ru.txt;
 // RULINGS R34) and FIIM as clubs use it (mafiaratings.com, scoring "ФИИМ", versions 6–7).
 import { fail, ok, tournamentError, type Result } from './errors.js';
-import { SCORING_FORMAT, validateScoring, type ScoringSystem } from './scoring-format.js';
+import { DEFAULT_TIEBREAKS, SCORING_FORMAT, validateScoring, type ScoringSystem } from './scoring-format.js';
 
 const REG = 'tournament-regulation.ru.txt';
 const FIIM = 'FIIM scoring as clubs use it (mafiaratings scoring 19, v6)';
@@ -111,6 +111,26 @@ const fiimV1: ScoringSystem = {
   tiebreaks: [{ by: 'points', groups: ['extra', 'bestMove', 'penalty'] }, { by: 'wins' }, { by: 'winsAs', roles: ['sheriff', 'don'] }, { by: 'firstKilled' }],
 };
 
+/**
+ * FIIM v2, as mafiaratings counts it: two technical fouls cost −0.5 like four fouls (they share
+ * its "warnings" flag); −0.7 only for the offender whose team the judge declared defeated
+ * (fiim 9.3, "team kicked out") — v1's removal that ended the game by the count is −0.5 there.
+ */
+const fiimV2: ScoringSystem = {
+  ...fiimV1,
+  version: 2,
+  source: `${FIIM}: main, legacy, extra, penalty and night1 (Ci) groups; sorting (epg)wsk. Not counted: v6's "auto-bonus" 0.3 to every player without a worst move (the issue's FIIM leaves it out).`,
+  rules: fiimV1.rules.map((r) =>
+    r.kind === 'exitPenalty'
+      ? {
+          ...r,
+          causes: ['fouls', 'techFouls', 'removal'],
+          source: `${FIIM}: penalty — four fouls, two technical fouls or removal −0.5; −0.7 for the offender when the judge declares the team defeated (fiim 9.3; mafiaratings "team kicked out")`,
+        }
+      : r,
+  ),
+};
+
 /** A third system, to show the format is general: a win 4, a loss 1, a best move +1. */
 const win4V1: ScoringSystem = {
   format: SCORING_FORMAT,
@@ -134,8 +154,11 @@ const win4V1: ScoringSystem = {
   tiebreaks: [{ by: 'wins' }, { by: 'points', groups: ['bestMove', 'extra'] }],
 };
 
+/** win4 v2: no tie-breaks of its own, so the default ones (FIIM's). */
+const win4V2: ScoringSystem = { ...win4V1, version: 2, tiebreaks: structuredClone([...DEFAULT_TIEBREAKS]) };
+
 /** Every version of every built-in system. */
-export const SCORING_SYSTEMS: readonly ScoringSystem[] = [tournamentV1, fiimV1, win4V1];
+export const SCORING_SYSTEMS: readonly ScoringSystem[] = [tournamentV1, fiimV1, fiimV2, win4V1, win4V2];
 
 /** The latest version of a built-in system by id, or the version asked for. */
 export function builtinScoring(id: string, version?: number): ScoringSystem | undefined {

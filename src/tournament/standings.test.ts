@@ -7,7 +7,7 @@ import { checkSlotRecord } from './slot-record.js';
 import { addGame, emptyTally, extraHiddenFromPublic, finalize, scoreSlot, standings, type ScoredGame } from './standings.js';
 import { builtinScoring } from './scoring-systems.js';
 import { validateTournament } from './check.js';
-import { bestMoveGame, playedOut } from '../../test/support/tournament-games.js';
+import { bestMoveGame, playedOut, teamDefeatGame } from '../../test/support/tournament-games.js';
 import { DEFAULT_OPTIONS, TOURNAMENT_FORMAT, type Tournament } from './types.js';
 
 const NICKS = ['Анна', 'Борис', 'Вера', 'Глеб', 'Дина', 'Егор', 'Жанна', 'Илья', 'Кира', 'Лев'];
@@ -109,10 +109,29 @@ describe('FIIM Ci, worked by hand', () => {
     expect(p1.groups.compensation).toBe(1.2);
   });
 
-  it('N = 1: round(0.4) = 0, so no Ci yet', () => {
+  it('N = 1: round(0.4) = 0, and 0.4·1 / 0 clamps to the cap 0.4 (as mafiaratings evaluates it)', () => {
     const t = tournament(1);
     const p1 = standings(t, [scored(t, 1, playedOut('black', seatNames(t, 1)).record())]).rows.find((r) => r.id === 'p1')!;
-    expect(p1.groups.compensation).toBe(0);
+    expect(p1.groups.compensation).toBe(0.4);
+    expect(p1.ci).toBe(0.4);
+  });
+
+  it('a whole fiim-preset game by hand: a team’s defeat, technical fouls, a guess and Ci at N = 1', () => {
+    // teamDefeatGame(4): red 1 killed on night 2 names three black (+0.7), red loses (red 4's
+    // offence, −0.7); seat 3 two technical fouls (−0.5); seat 2 the judge's +0.3.
+    const t = tournament(1, { options: { ...DEFAULT_OPTIONS, preset: 'fiim' } });
+    const g1 = scored(t, 1, teamDefeatGame(4, seatNames(t, 1)).record());
+    const rows = new Map(standings(t, [g1]).rows.map((r) => [r.id, r]));
+    // After one game N = 1 for everyone: Ci = 0.4 for p1 (lost, killed first).
+    expect(rows.get('p1')!.points).toBe(1.1); // 0 + 0.7 + 0.4
+    expect(rows.get('p1')!.groups).toEqual({ main: 0, bestMove: 0.7, extra: 0, penalty: 0, compensation: 0.4 });
+    expect(rows.get('p2')!.points).toBe(0.3);
+    expect(rows.get('p3')!.points).toBe(-0.5);
+    expect(rows.get('p4')!.points).toBe(-0.7);
+    expect(rows.get('p5')!.points).toBe(1);
+    // p1 1.1 first. Ties at 1 (the black winners): no extra points, one win each, the don p5
+    // won as don; then the nickname (Жанна p7 before Лев p10). At 0: Егор p6, Илья p8, Кира p9.
+    expect(standings(t, [g1]).rows.map((r) => r.id)).toEqual(['p1', 'p5', 'p7', 'p10', 'p2', 'p6', 'p8', 'p9', 'p3', 'p4']);
   });
 });
 
@@ -122,7 +141,7 @@ describe('weights, tie-breaks, hidden extras, finalists', () => {
     const g = scored(t, 1, bestMoveGame(seatNames(t, 1)).record());
     const rows = new Map(standings(t, [g]).rows.map((r) => [r.id, r]));
     expect(rows.get('p7')!.points).toBe(2.55); // (1 + 0.7) × 1.5
-    expect(rows.get('p3')!.points).toBe(-1.05); // −0.7 × 1.5
+    expect(rows.get('p3')!.points).toBe(-0.75); // −0.5 × 1.5 (a removal, though it ended the game)
     expect(rows.get('p4')!.rounds).toEqual([1.95]); // (1 + 0.3) × 1.5
   });
 

@@ -166,7 +166,10 @@ function ciValue(system: ScoringSystem, rule: string, k: number, n: number): num
   const r = system.rules.find((x) => x.id === rule);
   if (!r || r.kind !== 'firstKilledCompensation') return 0;
   const den = Math.round(r.rate * n);
-  return den === 0 ? 0 : Math.min(r.max, Math.max(0, (r.max * k) / den));
+  // round(0.4·N) is 0 for N = 1: max·K / 0 is +∞ for K ≥ 1, clamped to the max (mafiaratings'
+  // evaluator gives a positive number over zero its largest value, then min() caps it).
+  if (den === 0) return k > 0 ? r.max : 0;
+  return Math.min(r.max, Math.max(0, (r.max * k) / den));
 }
 
 export function finalize(t: Tournament, tally: Tally, opts: StandingsOptions = {}): Standings {

@@ -1,7 +1,7 @@
 // Per-player statistics over games: games and win rate by role, the sheriff's checks that found
 // black, the don's that found the sheriff, times killed on the first shooting night and the
 // guesses made then, fouls and removals. Players are matched by nickname (nameKey).
-import type { RoleId } from '../engine/index.js';
+import { checksRole, checksTeam, type RoleId } from '../engine/index.js';
 import type { GameFacts } from './facts.js';
 import { nameKey } from './types.js';
 
@@ -16,7 +16,7 @@ export interface PlayerStats {
   firstKilled: number;
   guesses: { made: number; twoBlack: number; threeBlack: number };
   fouls: number;
-  /** Left the game by four fouls or a removal. */
+  /** Left the game by four fouls, two technical fouls (fiim 9.6.2) or a removal. */
   removals: number;
 }
 
@@ -36,11 +36,11 @@ export function playerStats(games: readonly GameFacts[]): PlayerStats[] {
       const r = (p.roles[x.role] ??= { games: 0, wins: 0 });
       r.games++;
       r.wins += won;
-      if (x.role === 'sheriff') {
+      if (checksTeam(x.role)) {
         p.sheriffChecks.total += x.checks;
         p.sheriffChecks.black += x.checksBlack;
       }
-      if (x.role === 'don') {
+      if (checksRole(x.role)) {
         p.donChecks.total += x.checks;
         if (x.donFoundSheriff) p.donChecks.sheriffFound++;
       }
@@ -51,7 +51,7 @@ export function playerStats(games: readonly GameFacts[]): PlayerStats[] {
         if (x.bestMove.black >= 3) p.guesses.threeBlack++;
       }
       p.fouls += x.fouls;
-      if (x.exit && (x.exit.cause === 'fouls' || x.exit.cause === 'removal')) p.removals++;
+      if (x.exit && (x.exit.cause === 'fouls' || x.exit.cause === 'techFouls' || x.exit.cause === 'removal')) p.removals++;
     }
   const out = [...by.values()];
   for (const p of out) p.winRate = p.games ? Math.round((p.wins / p.games) * 1000) / 1000 : 0;

@@ -76,16 +76,17 @@ async function until<T>(f: () => T | undefined | null | false, ms = 15_000, what
  * 44 px (a checkbox counts with its label), and each one, scrolled to the middle of the screen,
  * the element a thumb actually hits there (nothing covers it, nothing clips it).
  */
-async function auditControls(page: Page): Promise<string[]> {
-  return page.evaluate(() => {
+async function auditControls(page: Page, scope = '.judge'): Promise<string[]> {
+  return page.evaluate((scope) => {
     const problems: string[] = [];
     const W = window.innerWidth;
     const H = window.innerHeight;
     if (document.documentElement.scrollWidth > W + 1) problems.push(`page ${document.documentElement.scrollWidth}px wide on a ${W}px screen`);
-    const sel = '.judge button, .judge a.button, .judge select, .judge input:not([type=hidden]):not([type=file]), .judge summary, .judge [role=button]';
+    const sel = ['button', 'a.button', 'select', 'input:not([type=hidden]):not([type=file])', 'summary', '[role=button]'].map((x) => `${scope} ${x}`).join(', ');
     for (const el of Array.from(document.querySelectorAll<HTMLElement>(sel))) {
       const cs = getComputedStyle(el);
-      if (cs.display === 'none' || cs.visibility === 'hidden') continue;
+      // Inside a closed <details> a control keeps a box but is not drawn.
+      if (cs.display === 'none' || cs.visibility === 'hidden' || !el.checkVisibility()) continue;
       const box = (el instanceof HTMLInputElement && (el.type === 'checkbox' || el.type === 'radio') && el.closest('label')) || el;
       if (box.getBoundingClientRect().width === 0) continue;
       const name = `${el.tagName.toLowerCase()}[${el.getAttribute('data-testid') ?? el.getAttribute('aria-label') ?? (el.textContent ?? '').trim().slice(0, 24)}]`;
@@ -99,7 +100,44 @@ async function auditControls(page: Page): Promise<string[]> {
       if (!hit || !(box === hit || box.contains(hit) || hit.contains(box))) problems.push(`${name} covered by ${hit ? `${hit.tagName}.${(hit as HTMLElement).className}` : 'nothing'}`);
     }
     return problems;
-  });
+  }, scope);
+}
+
+/**
+ * Words a reader would miss: a select whose longest value does not fit its box (the text is cut),
+ * a line of the console's strip or log that is only a rule tag, text that runs under its neighbour
+ * (what turn it is, under the clock).
+ */
+async function auditWords(page: Page, scope: string): Promise<string[]> {
+  return page.evaluate((scope) => {
+    const problems: string[] = [];
+    const ctx = document.createElement('canvas').getContext('2d')!;
+    for (const el of Array.from(document.querySelectorAll<HTMLSelectElement>(`${scope} select`))) {
+      const cs = getComputedStyle(el);
+      if (cs.display === 'none' || !el.checkVisibility() || el.getBoundingClientRect().width === 0) continue;
+      ctx.font = `${cs.fontWeight} ${cs.fontSize} ${cs.fontFamily}`;
+      // Room for the text: the box without its padding and the arrow.
+      const room = el.clientWidth - parseFloat(cs.paddingLeft) - parseFloat(cs.paddingRight) - 16;
+      for (const o of Array.from(el.options)) if (ctx.measureText(o.text).width > room) problems.push(`select ${el.id || el.name}: «${o.text}» cut at ${Math.round(room)} px`);
+    }
+    for (const li of Array.from(document.querySelectorAll<HTMLElement>(`${scope} .flash li, ${scope} .log li`))) {
+      const words = Array.from(li.childNodes)
+        .filter((n) => !(n instanceof HTMLElement && n.classList.contains('rule')))
+        .map((n) => n.textContent ?? '')
+        .join('')
+        .trim();
+      if (!words) problems.push(`a line with only its rule: ${li.textContent}`);
+    }
+    const about = document.querySelector<HTMLElement>('[data-testid="speaker-kind"]');
+    const clock = document.querySelector<HTMLElement>('.day-now .timer');
+    if (about && clock) {
+      const a = about.getBoundingClientRect();
+      const c = clock.getBoundingClientRect();
+      if (a.right > c.left + 0.5 && a.left < c.right - 0.5 && a.bottom > c.top + 0.5 && a.top < c.bottom - 0.5) problems.push(`«${about.innerText}» runs under the clock`);
+      for (const el of [about, ...Array.from(about.querySelectorAll<HTMLElement>('*'))]) if (el.scrollWidth > el.clientWidth + 1 && getComputedStyle(el).textOverflow !== 'ellipsis') problems.push(`«${el.innerText}» cut`);
+    }
+    return problems;
+  }, scope);
 }
 
 /** The speaker, the clock, "thank you" and undo are in view (and not covered) wherever the judge has scrolled. */
@@ -142,6 +180,7 @@ describe('the judge console on a phone, sideways and on a desktop (issue 13.1)',
       const check = async (state: string): Promise<void> => {
         await shot(page, name(state));
         for (const p of await auditControls(page)) problems.push(`${state}: ${p}`);
+        for (const p of await auditWords(page, '.judge')) problems.push(`${state}: ${p}`);
         await page.evaluate(() => window.scrollTo(0, 0));
       };
       await page.goto(`${server.url}/judge/new`);
@@ -168,6 +207,7 @@ describe('the judge console on a phone, sideways and on a desktop (issue 13.1)',
       await click(page, 'apply-hands');
       await click(page, 'close-vote');
       await page.locator('[data-testid="speaker"]').waitFor(); // the last word
+      await check('05b-last-word');
       await click(page, 'end-speech');
       await page.locator('[data-testid="script"]').waitFor();
       await check('06-night2');
@@ -193,6 +233,19 @@ describe('the lobby creates a table of every preset (issue 13.2)', () => {
   for (const size of [DESKTOP, PHONE]) {
     it(`${tag(size)}: every preset with its defaults in one click, and with a changed option`, async () => {
       const page = await (await context(size)).newPage();
+      // Every preset's form, all its options open: thumb-sized on a phone, no value's name cut.
+      const problems: string[] = [];
+      await page.goto(`${server.url}/`);
+      for (const preset of ['classic', 'club', 'tournament', 'forum', 'fiim'] as const) {
+        await page.locator('#preset').selectOption(preset);
+        if (!(await page.locator('[data-testid="options"][open]').count())) await page.locator('[data-testid="options"] summary').click();
+        await page.locator(`[data-testid="option-editor"][data-preset="${preset}"]`).waitFor();
+        await shot(page, `lobby-${tag(size)}-options-${preset}`, true);
+        if (size === PHONE) for (const p of await auditControls(page, '.create-form')) problems.push(`${preset}: ${p}`);
+        for (const p of await auditWords(page, '.create-form')) problems.push(`${preset}: ${p}`);
+        await page.evaluate(() => window.scrollTo(0, 0));
+      }
+      expect(problems).toEqual([]);
       for (const preset of ['classic', 'club', 'tournament', 'forum'] as const) {
         const s = await createFromLobby(page, preset);
         expect(s.preset).toBe(preset);
@@ -368,6 +421,7 @@ describe('the protocol sheet judges know (issue 13.5)', () => {
     expect(await grid.locator('tr[data-seat]').count()).toBe(10);
     expect(await grid.locator('tr[data-seat="5"] [data-testid="grid-role"]').innerText()).toBe('Дон');
     expect(await page.locator('[data-testid="grid-options"]').innerText()).toContain('Голос за себя');
+    expect(await page.locator('[data-testid="protocol-grid"]').innerText()).not.toMatch(/undefined|null|NaN/);
     await shot(page, 'protocol-01-screen', true);
     await page.emulateMedia({ media: 'print' });
     // A4 portrait with 10 mm margins: 277 mm of height at 96 px per inch.

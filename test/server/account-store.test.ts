@@ -114,7 +114,14 @@ describe.each(backends)('%s account store', (_name, pair) => {
     const other = owner === 'u1' ? 'u2' : 'u1';
     await a.setRole('alpha', 'u3', 'judge', 2);
     await a.setRole('alpha', other, 'member', 3);
-    await a.merge(other, 'u3', 4);
+    // A merge needs both accounts' live consent; two processes merging the same pair make one merge.
+    expect(await a.merge(other, 'u3', 4)).toBe(false);
+    await a.consentMerge(other, 'u3', 10);
+    expect(await a.merge(other, 'u3', 4)).toBe(false);
+    await b.consentMerge('u3', other, 3);
+    expect(await a.merge(other, 'u3', 4)).toBe(false); // u3's word lapsed at 3
+    await b.consentMerge('u3', other, 10);
+    expect((await Promise.all([a.merge(other, 'u3', 4), b.merge(other, 'u3', 4)])).filter(Boolean)).toHaveLength(1);
     expect(await a.role('alpha', 'u3')).toBe('judge');
     expect(await a.role('alpha', other)).toBeNull();
     await a.ban('alpha', 'u3', 'Осень', 'неявка', 5);

@@ -70,6 +70,11 @@ describe.each(stores)('%s account store', (_name, accountStore) => {
       expect((await j.call('POST', '/api/auth/signup', { nickname: 'БОРИС', password: 'correct horse battery' })).body['code']).toBe('nicknameTaken');
       expect((await j.call('POST', '/api/auth/signup', { nickname: 'Вера', password: 'short' })).body['code']).toBe('badPassword');
       expect((await j.call('POST', '/api/auth/signup', { nickname: '\u202Eмаска', password: 'correct horse battery' })).body['code']).toBe('badNickname');
+      // A look-alike of «Борис» with a Latin o (and of «Boris» with a Cyrillic о): one alphabet per nickname.
+      expect((await j.call('POST', '/api/auth/signup', { nickname: 'Бoрис', password: 'correct horse battery' })).body['code']).toBe('badNickname');
+      expect((await j.call('POST', '/api/auth/signup', { nickname: 'Bоris', password: 'correct horse battery' })).body['code']).toBe('badNickname');
+      expect((await j.call('POST', '/api/auth/signup', { nickname: 'Boris 2', password: 'correct horse battery' })).status).toBe(201);
+      expect((await j.call('POST', '/api/me/nickname', { nickname: 'Бoрис' })).body['code']).toBe('badNickname');
     });
 
     it('a session cookie replayed after sign-out is refused', async () => {
@@ -169,6 +174,22 @@ describe.each(stores)('%s account store', (_name, accountStore) => {
       expect((await other.call('POST', '/api/me/seats', { token: created.hostToken })).body['code']).toBe('notSeatLink');
     });
 
+    it("a seat whose link the host revoked leaves the old account; the new link's holder binds it", async () => {
+      const first = await signUp('Первый');
+      const second = await signUp('Второй игрок');
+      const host = new Jar(server.url);
+      const t = (await host.call<{ id: string; hostToken: string; seats: { seat: number; token: string }[] }>('POST', '/api/tables', { preset: 'classic', bots: [3, 4, 5, 6, 7, 8, 9, 10] })).body;
+      const old = t.seats.find((s) => s.seat === 1)!.token;
+      expect((await first.call('POST', '/api/me/seats', { token: old })).status).toBe(200);
+      // While the first player's link lives, nobody else binds the seat.
+      expect((await second.call('POST', '/api/me/seats', { token: old })).body['code']).toBe('seatTaken');
+      const fresh = (await host.call<{ token: string }>('POST', `/api/tables/${t.id}/seats/1/link`, { token: t.hostToken })).body.token;
+      expect((await second.call('POST', '/api/me/seats', { token: fresh })).status).toBe(200);
+      expect((await second.call<{ token: string }>('GET', `/api/me/seats/${t.id}`)).body.token).toBe(fresh);
+      expect((await first.call('GET', `/api/me/seats/${t.id}`)).status).toBe(404);
+      expect((await first.call<unknown[]>('GET', '/api/me/seats')).body).toEqual([]);
+    });
+
     it('a host seats a registered player by nickname', async () => {
       const p = await signUp('Приглашённый');
       const host = new Jar(server.url); // a guest host
@@ -226,6 +247,8 @@ describe.each(stores)('%s account store', (_name, accountStore) => {
       expect((await new Jar(server.url).call<Err>('POST', '/api/forum/seasons', tie)).body.error?.code).toBe('notClubStaff');
       const season = await owner.call<{ id: string }>('POST', '/api/forum/seasons', tie);
       expect(season.status).toBe(201);
+      const tied = (await owner.call<{ audit: { actor: string; action: string; target: string; detail: unknown }[] }>('GET', '/api/club-admin/winter')).body.audit[0]!;
+      expect(tied).toMatchObject({ actor: 'Хозяйка', action: 'forum.season', target: 'Зимний сезон', detail: { id: season.body.id, season: 'Зима' } });
       const bots = Array.from({ length: 9 }, (_, i) => ({ name: `Бот ${i + 1}`, bot: true }));
       const guest = new Jar(server.url);
       const banned = await guest.call<Err>('POST', '/api/forum/games', { title: 'Зима, стол 1', players: [{ name: 'Нарушитель' }, ...bots], seasonId: season.body.id });
@@ -239,6 +262,38 @@ describe.each(stores)('%s account store', (_name, accountStore) => {
       // Another club's season, or the same nickname unbanned: no refusal.
       expect((await owner.call('POST', '/api/club-admin/winter/unban', { nickname: 'Нарушитель', season: 'Зима' })).status).toBe(200);
       expect((await guest.call('POST', `/api/forum/games/${game.body.id}/host/replace`, { seat: 1, name: 'Нарушитель' }, host)).status).toBe(200);
+    });
+
+    it("a club's season ban matches a bound forum seat by its account, whatever name the seat has; a ban after binding stops the start", async () => {
+      const owner = await signUp('Председатель');
+      const banned = await signUp('Смутьян');
+      const fair = await signUp('Порядочный');
+      const third = await signUp('Третий');
+      await owner.call('POST', '/api/club-admin', { id: 'spring', name: 'Весенний клуб' });
+      await owner.call('POST', '/api/club-admin/spring/bans', { nickname: 'Смутьян', season: 'Весна' });
+      const season = await owner.call<{ id: string }>('POST', '/api/forum/seasons', { name: 'Весна 2027', club: 'spring', clubSeason: 'Весна' });
+      type Err = { error?: { code: string } };
+      const bots = Array.from({ length: 9 }, (_, i) => ({ name: `Бот ${i + 1}`, bot: true }));
+      const guest = new Jar(server.url);
+      // The banned player asks the host for a seat under another name: the name passes, the account does not.
+      const game = await guest.call<{ id: string; hostKey: string; seatKeys: Record<string, string> }>('POST', '/api/forum/games', { title: 'Весна, стол 1', players: [{ name: 'Аноним' }, ...bots], seasonId: season.body.id });
+      expect(game.status).toBe(201);
+      const seat = { authorization: `Bearer ${game.body.seatKeys['1']}` };
+      const bind = (j: Jar) => j.call<Err>('POST', `/api/forum/games/${game.body.id}/bind`, {}, seat);
+      expect((await bind(guest)).status).toBe(401);
+      const refused = await bind(banned);
+      expect([refused.status, refused.body.error?.code]).toEqual([409, 'clubBanned']);
+      expect((await bind(fair)).status).toBe(200);
+      expect((await bind(fair)).status).toBe(200);
+      expect((await bind(third)).body.error?.code).toBe('seatBound');
+      expect((await fair.call<{ bound: boolean }>('GET', `/api/forum/games/${game.body.id}`, undefined, seat)).body.bound).toBe(true);
+      // Banned after binding: the game does not start until the host replaces the seat or the club lifts the ban.
+      await owner.call('POST', '/api/club-admin/spring/bans', { nickname: 'Порядочный', season: 'Весна' });
+      const host = { authorization: `Bearer ${game.body.hostKey}` };
+      const start = await guest.call<Err>('POST', `/api/forum/games/${game.body.id}/start`, {}, host);
+      expect([start.status, start.body.error?.code]).toEqual([409, 'clubBanned']);
+      await owner.call('POST', '/api/club-admin/spring/unban', { nickname: 'Порядочный', season: 'Весна' });
+      expect((await guest.call('POST', `/api/forum/games/${game.body.id}/start`, {}, host)).status).toBe(200);
     });
 
     it("a club's tournament: created by its staff only, its changes need the role and are audited; guests' tournaments work as before", async () => {
@@ -257,11 +312,16 @@ describe.each(stores)('%s account store', (_name, accountStore) => {
       expect((await call({ base: server.url, token: made.body.organizerToken }, 'POST', `/api/tournaments/${id}/players`, { players: [{ nickname: 'Л11' }] })).status).toBe(200);
       expect((await stranger.call('POST', `/api/tournaments/${id}/players`, { players: [{ nickname: 'М12' }] }, auth)).body['code']).toBe('forbidden');
       expect((await owner.call('POST', `/api/tournaments/${id}/players`, { players: [{ nickname: 'М12' }] }, auth)).status).toBe(200);
-      const audit = (await owner.call<{ audit: { action: string; target: string }[] }>('GET', '/api/club-admin/beta')).body.audit;
-      expect(audit.slice(0, 2).map((e) => [e.action, e.target])).toEqual([
-        ['tournament.players', id],
-        ['tournament.create', id],
+      const audit = (await owner.call<{ audit: { action: string; target: string; byToken?: true }[] }>('GET', '/api/club-admin/beta')).body.audit;
+      // Every change is in the log: the organizer token's alone too (no account to name: byToken).
+      expect(audit.slice(0, 3).map((e) => [e.action, e.target, e.byToken ?? false])).toEqual([
+        ['tournament.players', id, false],
+        ['tournament.players', id, true],
+        ['tournament.create', id, false],
       ]);
+      // Asking for a game's correction is a player's right (a seat's token): a signed-in player outside the club is not refused by the club.
+      const flag = await stranger.call('POST', `/api/tournaments/${id}/games/1/1/flags`, { reason: 'счёт неверный' }, auth);
+      expect(flag.body['code']).not.toBe('forbidden');
       // A guest's tournament, with or without a session, is untouched by clubs.
       const guest = await createTournament(server.url, body);
       expect((await stranger.call('POST', `/api/tournaments/${guest.id}/players`, { players: [{ nickname: 'Н13' }] }, { authorization: `Bearer ${guest.api.token}` })).status).toBe(200);
@@ -290,18 +350,46 @@ describe.each(stores)('%s account store', (_name, accountStore) => {
       expect(audit[0]!.action).toBe('claim.code');
     });
 
-    it('a club owner merges two accounts of one person', async () => {
+    it('a club owner merges two accounts of one person, once both accounts consented; their bans follow', async () => {
       const owner = await signUp('Глава');
       const old = await signUp('Старый');
-      await signUp('Новый');
+      const fresh = await signUp('Новый');
       await owner.call('POST', '/api/club-admin', { id: 'delta', name: 'Дельта' });
       expect((await owner.call('POST', '/api/club-admin/delta/merge', { from: 'Старый', into: 'Новый' })).body['code']).toBe('forbidden');
       await owner.call('POST', '/api/club-admin/delta/members', { nickname: 'Старый', role: 'member' });
       await owner.call('POST', '/api/club-admin/delta/members', { nickname: 'Новый', role: 'member' });
+      await owner.call('POST', '/api/club-admin/delta/bans', { nickname: 'Старый', season: 'Весна' });
+      expect((await owner.call('POST', '/api/club-admin/delta/merge', { from: 'Старый', into: 'Новый' })).body['code']).toBe('mergeNotConsented');
+      expect((await old.call('POST', '/api/me/merge-consent', { nickname: 'новый' })).status).toBe(200);
+      // One side's word is not enough either.
+      expect((await owner.call('POST', '/api/club-admin/delta/merge', { from: 'Старый', into: 'Новый' })).body['code']).toBe('mergeNotConsented');
+      expect((await fresh.call('POST', '/api/me/merge-consent', { nickname: 'Старый' })).status).toBe(200);
+      expect((await fresh.call<{ mergeConsents: unknown[] }>('GET', '/api/me/export')).body.mergeConsents).toEqual([{ nickname: 'Старый', until: expect.any(Number) }]);
       expect((await owner.call('POST', '/api/club-admin/delta/merge', { from: 'Старый', into: 'Новый' })).status).toBe(200);
       expect((await old.call('GET', '/api/me')).status).toBe(401);
       const pub = (await new Jar(server.url).call<{ nicknames: string[] }>('GET', `/api/accounts/${encodeURIComponent('Новый')}`)).body;
       expect(pub.nicknames).toEqual(['Старый', 'Новый']);
+      // The season ban of the old account is the person's: the surviving account carries it.
+      expect(await server.accounts.banned('delta', (await server.accounts.byNickname('Новый'))!.id, 'Весна')).toBe(true);
+      expect((await fresh.call<{ mergeConsents: unknown[] }>('GET', '/api/me/export')).body.mergeConsents).toEqual([]);
+    });
+
+    it('a club owner cannot merge a member who did not consent into an account of their own (seat takeover)', async () => {
+      const attacker = await signUp('Захватчик');
+      const victim = await signUp('Жертва');
+      const t = (await victim.call<{ id: string; seats: { seat: number; token: string }[] }>('POST', '/api/tables', { preset: 'classic', bots: [2, 3, 4, 5, 6, 7, 8, 9, 10] })).body;
+      expect((await victim.call('POST', '/api/me/seats', { token: t.seats[0]!.token })).status).toBe(200);
+      await attacker.call('POST', '/api/club-admin', { id: 'trap', name: 'Ловушка' });
+      expect((await attacker.call('POST', '/api/club-admin/trap/members', { nickname: 'Жертва', role: 'member' })).status).toBe(200);
+      // The attacker consents on its own side; the victim never did.
+      await attacker.call('POST', '/api/me/merge-consent', { nickname: 'Жертва' });
+      const merge = await attacker.call('POST', '/api/club-admin/trap/merge', { from: 'Жертва', into: 'Захватчик' });
+      expect([merge.status, merge.body['code']]).toEqual([409, 'mergeNotConsented']);
+      expect((await attacker.call('GET', `/api/me/seats/${t.id}`)).status).toBe(404);
+      expect((await victim.call<{ token: string }>('GET', `/api/me/seats/${t.id}`)).body.token).toBe(t.seats[0]!.token);
+      expect((await victim.call('GET', '/api/me')).status).toBe(200);
+      expect((await victim.call('POST', '/api/me/merge-consent', { nickname: 'Нет такого' })).body['code']).toBe('accountNotFound');
+      expect((await victim.call('POST', '/api/me/merge-consent', { nickname: 'жертва' })).body['code']).toBe('sameAccount');
     });
 
     it('exports everything as JSON with no secret, and deletes the account under a pseudonym', async () => {

@@ -135,7 +135,7 @@ describe('forum host desk, team sender, feeds, seasons', () => {
     expect((await don.get('/desk')).status).toBe(403);
   });
 
-  it('a season: entry needs posts, a removed no-show is banned for three seasons, the autokill is kept per player', async () => {
+  it('a season: entry needs posts, a removed no-show (not one post) is banned for three seasons, one who wrote is not; the autokill is kept per player', async () => {
     const s = await api('POST', '/api/forum/seasons', { name: 'Весна', entryPosts: 5, banSeasons: 3 });
     expect(s.status).toBe(201);
     const { id, adminKey } = s.json as { id: string; adminKey: string };
@@ -146,12 +146,15 @@ describe('forum host desk, team sender, feeds, seasons', () => {
     expect((await api('POST', `/api/forum/seasons/${id}/posts`, { player: 'x', posts: 5 })).status).toBe(403);
     const ok = await api('POST', '/api/forum/games', { title: 'Стол', players, seasonId: id });
     expect(ok.status).toBe(201);
-    const c = ok.json as { id: string; hostKey: string };
+    const c = ok.json as { id: string; hostKey: string; seatKeys: Record<string, string> };
     const host = new ForumClient(srv.url, c.id, c.hostKey);
     await host.post('/start', {});
-    // The host removes player 1 for silence; the game runs to its end on the clock.
+    // Player 2 writes once; the host then removes both: player 1, who never wrote, is a no-show
+    // (banned), player 2 is not (the source bans a player who left not one post in the game).
     await advanceTo(clock.now() + 3 * HOUR);
+    expect((await new ForumClient(srv.url, c.id, c.seatKeys['2']!).post('/posts', { text: 'Я здесь, но ухожу.' })).status).toBe(200);
     expect((await host.post('/host/remove', { seat: 1 })).status).toBe(200);
+    expect((await host.post('/host/remove', { seat: 2 })).status).toBe(200);
     for (let i = 0; i < 40; i++) {
       const g = (await host.get('')).json as any;
       if (g.phase.finished) break;
@@ -159,8 +162,12 @@ describe('forum host desk, team sender, feeds, seasons', () => {
     }
     const season = (await api('GET', `/api/forum/seasons/${id}`)).json as any;
     expect(season.games).toEqual([c.id]);
+    // The season's page names its games by title.
+    expect(season.gameList).toEqual([{ id: c.id, title: 'Стол', status: 'finished' }]);
     expect(season.players['Игрок 1'].noShows).toBe(1);
     expect(season.players['Игрок 1'].bannedUntil).toBe(season.number + 3);
+    expect(season.players['Игрок 2']).toMatchObject({ noShows: 0, posts: 5 + 1, games: 1 });
+    expect(season.players['Игрок 2'].bannedUntil).toBeUndefined();
     expect(season.adminKeyHash).toBeUndefined();
     const page = (await api('GET', `/api/forum/players/${encodeURIComponent('Игрок 1')}`)).json as any;
     expect(page.seasons[0].noShows).toBe(1);

@@ -9,7 +9,9 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { FakeClock } from '../../src/server/forum/clock.js';
 import { ForumService } from '../../src/server/forum/service.js';
 import { MemoryForumStore, type ForumStore } from '../../src/server/forum/store.js';
+import { FORUM_MIGRATIONS } from '../../src/server/forum/schema.js';
 import { PostgresForumStore, SqliteForumStore } from '../../src/server/forum/store-sql.js';
+import { SqliteSql } from '../../src/server/sql.js';
 import type { ForumGameDoc } from '../../src/server/forum/types.js';
 import { PgScratch, pgUnavailable } from '../support/pg.js';
 
@@ -64,6 +66,20 @@ async function playOut(clock: FakeClock, services: ForumService[], id: string): 
   throw new Error('the game did not settle');
 }
 
+describe('forum store migration 3', () => {
+  it('seasons made before the unique number, two of them sharing one (the old race), are numbered in the order they were made', async () => {
+    const file = join(dir, 'old.sqlite');
+    const old = SqliteSql.open(file, 'forum_migrations', FORUM_MIGRATIONS.slice(0, 2));
+    const body = (id: string, at: number, number: number) => JSON.stringify({ id, name: id, createdAt: at, adminKeyHash: 'x', entryPosts: 0, banSeasons: 3, number, games: [], players: {} });
+    for (const [id, at, number] of [['a', 1, 1], ['b', 2, 2], ['c', 3, 2]] as const) await old.run('INSERT INTO forum_seasons (id, created_at, body) VALUES (?, ?, ?)', [id, at, body(id, at, number)]);
+    await old.close();
+    const store = new SqliteForumStore(file);
+    expect((await store.listSeasons()).map((s) => [s.id, s.number])).toEqual([['a', 1], ['b', 2], ['c', 3]]);
+    expect((await store.getSeason('c'))!.doc.number).toBe(3);
+    await store.close();
+  });
+});
+
 describe.each(backends)('%s forum store', (_name, pair) => {
   it('a change is stored over the revision it was read at, never over a newer one', async () => {
     const [a, b] = await pair();
@@ -83,6 +99,22 @@ describe.each(backends)('%s forum store', (_name, pair) => {
     expect(await b.updateSeason({ ...s.doc, name: 'Осень' }, s.revision)).toBe(false);
     expect((await b.listSeasons()).map((x) => x.name)).toEqual(['Лето']);
     svc.close();
+    await Promise.all([a.close(), b.close()]);
+  });
+
+  it('seasons created at the same moment on two processes get numbers of their own (a unique key, the loser renumbers)', async () => {
+    const [a, b] = await pair();
+    const clock = new FakeClock(T0);
+    const one = new ForumService(a, clock, quiet, { syncMs: 0 });
+    const two = new ForumService(b, clock, quiet, { syncMs: 0 });
+    const made = await Promise.all(Array.from({ length: 6 }, (_, i) => (i % 2 ? two : one).createSeason(`Сезон ${i}`, 0, 3)));
+    expect(made.every((x) => x.ok)).toBe(true);
+    const numbers = (await a.listSeasons()).map((s) => s.number);
+    expect(numbers).toEqual([1, 2, 3, 4, 5, 6]);
+    // The store itself refuses a second season with a number already taken.
+    const first = (await b.listSeasons())[0]!;
+    expect(await b.createSeason({ ...first, id: 'other' })).toBe(false);
+    for (const s of [one, two]) s.close();
     await Promise.all([a.close(), b.close()]);
   });
 

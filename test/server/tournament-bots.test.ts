@@ -58,22 +58,25 @@ function fiim(games: Game[], nick: Map<string, string>) {
           a.points += e.points;
           a.extra += e.points;
         }
-        if (e.t === 'eliminated' && e.seat === x.seat && (e.cause === 'fouls' || e.cause === 'removal')) {
-          a.points -= 0.5;
-          a.extra -= 0.5;
-        }
       }
+      // One penalty a game: −0.7 for the offender of a team's defeat the other team won, else −0.5
+      // for four fouls, two technical fouls or a removal.
+      const defeated = log.some((e) => e.t === 'teamDefeated' && e.seat === x.seat) && g.state.winner !== null && !won;
+      const removed = log.some((e) => e.t === 'eliminated' && e.seat === x.seat && (e.cause === 'fouls' || e.cause === 'techFouls' || e.cause === 'removal'));
+      const penalty = defeated ? -0.7 : removed ? -0.5 : 0;
+      a.points += penalty;
+      a.extra += penalty;
       const killedFirst = log.some((e) => e.t === 'eliminated' && e.seat === x.seat && e.cause === 'kill' && e.number === night2);
       if (killedFirst && x.team === 'red') {
         a.k++;
         a.first++;
-        if (!won) a.ciGames++;
+        if (g.state.winner !== null && !won) a.ciGames++; // lost: a draw is not
       }
     }
   }
   for (const a of p.values()) {
     const den = Math.round(0.4 * a.n);
-    a.points += a.ciGames * (den === 0 ? 0 : Math.min(0.4, (0.4 * a.k) / den));
+    a.points += a.ciGames * (den === 0 ? 0.4 : Math.min(0.4, (0.4 * a.k) / den));
   }
   const r3 = (x: number) => Math.round(x * 1000);
   const order = [...p.entries()].sort(

@@ -134,3 +134,35 @@ const C = (by: number | 'clock' | 'judge', d: Command['do'], x: Partial<Command>
     events: [{ t: 'dayOneStays', seat: 6, respeech: true }, { t: 'speechStarted', seat: 6, kind: 'respeech' }],
   });
 }
+{
+  const e = new Ex('fiim', DEAL);
+  const t = e.t;
+  t.night([]);
+  t.speeches();
+  e.note('Night 2: the mafia kill 1.');
+  shoot(t, 1);
+  e.note('Day 2: 1 names three (8.17) and is fouled during the last word — a player out may still be penalised (9.7).');
+  t.do(C(1, 'bestMove', { targets: [5, 7, 10] }));
+  t.do(C('judge', 'foul', { target: 1, reason: 'жесты' }));
+  t.do(C(1, 'endSpeech'));
+  e.note('2 nominates 5, 3 nominates 6.');
+  t.speeches({ 2: 5, 3: 6 });
+  e.note('Six of nine hands for 5 with three to come: the vote is settled.');
+  for (const seat of [2, 3, 4, 6, 8, 9]) t.do(C(seat, 'vote', { target: 5 }));
+  e.note('7 is disqualified during the vote (an oath): a settled vote stands, the next day\'s vote is cancelled instead (9.8.1).');
+  t.do(C('judge', 'remove', { target: 7, reason: 'клятва' }));
+  t.vote({ 5: 6, 10: 6 });
+  t.talkThrough();
+  e.note('Night 3: the last mafia kills 2; day 3 has no vote.');
+  shoot(t, 2);
+  t.talkThrough().speeches({ 3: 10 });
+  finish(t, 'red');
+  e.write('fiim-settled-vote-stands.json', 'A removal during a settled vote: the result stands', 'fiim 9.8.1 as mafiaratings applies it (gameIsVotingCanceled): a disqualification during a vote whose result no remaining hand can change lets that result stand and cancels the next day\'s vote instead. Also fiim 9.7: a player giving their last word may still be fouled.', {
+    events: [
+      { t: 'fouled', seat: 1, count: 1 },
+      { t: 'voteCancelled', seat: 7, day: 3 },
+      { t: 'eliminated', seat: 5, cause: 'vote', number: 2 },
+      { t: 'noVote', why: 'cancelled', number: 3 },
+    ],
+  });
+}

@@ -42,3 +42,25 @@ export function playedOut(winner: 'red' | 'black', players?: string[]): Table {
   if (t.state.winner !== winner) throw new Error(`expected ${winner}, got ${String(t.state.winner)}`);
   return t;
 }
+
+/**
+ * The fiim preset (black 5 don, 7, 10; sheriff 2; fiim-table's deal): night 2 the mafia kill seat
+ * 1, who names 5, 7 and 10 (three black) in the last word; on day 2 the judge gives seat 3 two
+ * technical fouls (removed, fiim 9.6.2) and seat 2 +0.3 extra points, then declares the
+ * offender's team defeated (fiim 9.3): seat 7's offence, red wins at once; seat 4's, black wins.
+ */
+export function teamDefeatGame(offender: 7 | 4 = 7, players?: string[]): Table {
+  const t = new Table({ preset: 'fiim', deal: FIIM_DEAL, ...(players ? { players } : {}) });
+  t.night([]).speeches();
+  t.night([5, 7, 10].map((by) => ({ by, do: 'shoot', target: 1 }) as Command));
+  t.do({ by: 1, do: 'bestMove', targets: [5, 7, 10] });
+  t.do({ by: 1, do: 'endSpeech' });
+  t.do({ by: 'judge', do: 'techFoul', target: 3 });
+  t.do({ by: 'judge', do: 'techFoul', target: 3 });
+  t.do({ by: 'judge', do: 'extraPoints', target: 2, points: 0.3, reason: 'good game' });
+  t.do({ by: 'judge', do: 'teamDefeat', target: offender, reason: 'peeping' });
+  return t;
+}
+
+/** fiim-table's deal: black 5 (don), 7, 10; the sheriff 2. */
+export const FIIM_DEAL: RoleId[] = ['civilian', 'sheriff', 'civilian', 'civilian', 'don', 'civilian', 'mafia', 'civilian', 'civilian', 'mafia'];

@@ -4,8 +4,6 @@ import { reject, type Rejection } from './rejection.js';
 import { ROLE_DEFS } from './roles.js';
 import { isOneOf, ROLES, type RoleId } from './vocab.js';
 
-const CLUB_ROLES: readonly RoleId[] = ['civilian', 'sheriff', 'doctor', 'maniac', 'don', 'mafia', 'putana', 'bodyguard'];
-const SHOOTERS: readonly RoleId[] = ['don', 'mafia'];
 
 function fill(n: number, roles: readonly RoleId[]): RoleId[] {
   const out = roles.slice();
@@ -31,21 +29,22 @@ export function clubDeal(n: number, o?: Options): RoleId[] {
  * A club table's own roles (option `roles` or a seat deal): club roles only, someone who shoots,
  * at least one black and no more black than red (R20, R28).
  */
-function checkClubRoles(n: number, roles: readonly string[]): Rejection | null {
+function checkClubRoles(n: number, roles: readonly string[], pool: readonly RoleId[]): Rejection | null {
   if (roles.length > n) return reject('malformed', 'R20', 'more roles than seats');
-  for (const r of roles) if (!isOneOf(ROLES, r) || !CLUB_ROLES.includes(r)) return reject('malformed', 'R20', `role ${String(r).slice(0, 20)}`);
+  for (const r of roles) if (!isOneOf(ROLES, r) || !pool.includes(r)) return reject('malformed', 'R20', `role ${String(r).slice(0, 20)}`);
   const all = fill(n, roles as RoleId[]);
   let black = 0;
   for (const r of all) if (ROLE_DEFS[r].team === 'black') black++;
   if (black === 0) return reject('malformed', 'R20', 'no black role');
   if (black > n - black) return reject('malformed', 'R20', 'more black than red');
-  if (!all.some((r) => SHOOTERS.includes(r))) return reject('malformed', 'R20', 'no don or mafia to shoot');
+  if (!all.some((r) => ROLE_DEFS[r].abilities.some((a) => a.effect?.kind === 'groupKill'))) return reject('malformed', 'R20', 'no don or mafia to shoot');
   return null;
 }
 
-export function checkClubSetup(n: number, o: Options, deal?: RoleId[]): Rejection | null {
-  if (deal) return checkClubRoles(n, deal);
-  if (o.roles && o.roles.length > 0) return checkClubRoles(n, o.roles);
+/** A club deal or role list; `pool` is the roles the club plays (its PRESET_DEFS entry). */
+export function checkClubSetup(n: number, o: Options, pool: readonly RoleId[], deal?: RoleId[]): Rejection | null {
+  if (deal) return checkClubRoles(n, deal, pool);
+  if (o.roles && o.roles.length > 0) return checkClubRoles(n, o.roles, pool);
   return null;
 }
 

@@ -6,6 +6,7 @@
 import type { Command } from './command.js';
 import { SPEECHES } from './day-flow.js';
 import type { Actor } from './events.js';
+import { penaltyTargets } from './discipline.js';
 import { dayOptions } from './options.js';
 import { mayLeaveOnRecord } from './on-record.js';
 import { legalBestMoves } from './points.js';
@@ -22,14 +23,14 @@ export function legalCommands(s: GameState, actor: Actor): Command[] {
   const rules = rulesOf(s);
   if (rules.legal) return rules.legal(s, actor);
   if (actor === 'clock' || actor === 'judge') {
-    const living = livingSeats(s);
     if (st.kind === 'speech') out.push({ by: actor, do: 'endSpeech' });
     if (st.kind === 'vote') out.push({ by: actor, do: 'closeVote' });
     if (st.kind === 'night') out.push({ by: actor, do: 'endNight' });
     if (actor === 'judge') {
-      for (const t of living) out.push({ by: 'judge', do: 'foul', target: t });
-      if (dayOptions(s.options).technicalFouls) for (const t of living) out.push({ by: 'judge', do: 'techFoul', target: t });
-      for (const t of living) out.push({ by: 'judge', do: 'remove', target: t });
+      const penalised = penaltyTargets(s);
+      for (const t of penalised) out.push({ by: 'judge', do: 'foul', target: t });
+      if (dayOptions(s.options).technicalFouls) for (const t of penalised) out.push({ by: 'judge', do: 'techFoul', target: t });
+      for (const t of penalised) out.push({ by: 'judge', do: 'remove', target: t });
       if (st.kind === 'vote') out.push(...legalCounts(s));
       for (const extra of rules.judgeExtras?.(s) ?? []) out.push(extra);
     }

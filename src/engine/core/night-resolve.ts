@@ -4,9 +4,10 @@
 // block → protect → kill → inform → shield is the club-8-15 order (R22, R23), the tournament's
 // heal → kill → checks (3.5.4–3.5.10, R32, R33) and classic's shot → checks (R12, R13).
 import { emit, JUDGE, PUBLIC, type Ctx } from './emit.js';
-import { ROLE_DEFS, type Ability, type CheckAnswer, type Effect } from './roles.js';
+import { ROLE_DEFS, type Ability, type CheckAnswer, type Effect, type RoleDef, type VerdictAnswer } from './roles.js';
 import type { GameState, SeatState } from './state.js';
 import { livingCount } from './table.js';
+import type { RoleId, Team, Verb } from './vocab.js';
 
 export type ResolveStage = 'block' | 'protect' | 'kill' | 'inform' | 'shield';
 
@@ -189,4 +190,113 @@ function kills(c: Ctx, table: NightTable, w: Work): void {
     died++;
   }
   if (died === 0) emit(c, { t: 'nightMiss' }, PUBLIC, table.missRule);
+}
+
+// ---- presets that resolve by stages of their own (forum) ----------------------------------------
+
+/** A role's powers one seat holds for a night, taken from their owner (the forum priestess). */
+export interface Held {
+  seat: number;
+  role: RoleId;
+  from: number;
+}
+
+/** How a preset reads its roles at night: its role table, a power held for the night, once-a-game uses. */
+export interface ActSource {
+  role(r: RoleId): RoleDef;
+  held?(s: GameState): Held | null;
+  /** Has this once-a-game ability been used already? */
+  spent?(s: GameState, a: Ability): boolean;
+}
+
+/** One standing night choice, read as the effect of the ability it used and the role it acted as. */
+export interface Act {
+  by: number;
+  verb: Verb;
+  target: number;
+  /** Its place among tonight's choices (the last of a kind counts, R52). */
+  order: number;
+  effect: Effect;
+  as: RoleId;
+}
+
+function nightAbility(def: RoleDef, verb: string): Ability | undefined {
+  for (const a of def.abilities) if (a.verb === verb && a.when === 'night') return a;
+  return undefined;
+}
+
+/** Does the ability work tonight (its nights, its one use)? */
+function works(s: GameState, a: Ability, src: ActSource): boolean {
+  if (a.nights === 'odd' && s.number % 2 !== 1) return false;
+  if (typeof a.nights === 'object' && s.number > a.nights.upTo) return false;
+  return !(a.once && src.spent?.(s, a));
+}
+
+/** May this seat use this verb tonight? Its own ability (an owner whose power is held is accepted, and ignored) or a held one. */
+export function canAct(s: GameState, seat: number, verb: Verb, src: ActSource): boolean {
+  const x = s.seats[seat - 1];
+  if (!x) return false;
+  const own = nightAbility(src.role(x.role), verb);
+  if (own && works(s, own, src)) return true;
+  const h = src.held?.(s);
+  const held = h && h.seat === seat ? nightAbility(src.role(h.role), verb) : undefined;
+  return held !== undefined && works(s, held, src);
+}
+
+/** Does the role shoot with its team (its power held by another stops the whole team's shot)? */
+export function teamShooter(def: RoleDef): boolean {
+  return def.abilities.some((a) => a.effect?.kind === 'groupKill');
+}
+
+/**
+ * Tonight's choices between living players, in the order given, each as the effect of the ability
+ * it used: a held power acts for its holder and not its owner; a team's held shot is the holder's alone.
+ */
+export function collectActs(s: GameState, src: ActSource): Act[] {
+  const h = src.held?.(s) ?? null;
+  const heldDef = h ? src.role(h.role) : null;
+  const teamHeld = heldDef !== null && teamShooter(heldDef);
+  const out: Act[] = [];
+  s.actions.forEach((a, order) => {
+    if (a.target === null || !s.seats[a.seat - 1]?.alive || !s.seats[a.target - 1]?.alive) return;
+    const x = s.seats[a.seat - 1]!;
+    let ability: Ability | undefined;
+    let as: RoleId = x.role;
+    if (h && heldDef && h.seat === a.seat) {
+      const b = nightAbility(heldDef, a.verb);
+      if (b && works(s, b, src)) {
+        ability = b;
+        as = h.role;
+      }
+    }
+    if (!ability) {
+      const b = nightAbility(src.role(x.role), a.verb);
+      const taken = h !== null && h.from === a.seat && h.role === x.role;
+      if (b && works(s, b, src) && !taken) ability = b;
+    }
+    if (!ability?.effect) return;
+    if (ability.effect.kind === 'groupKill' && teamHeld && a.seat !== h!.seat) return;
+    out.push({ by: a.seat, verb: a.verb as Verb, target: a.target, order, effect: ability.effect, as });
+  });
+  return out;
+}
+
+/** The answer a verdict gives on a role (null: a plain player for the night) of a team (R45). */
+export function verdictOf(e: Extract<Effect, { kind: 'verdict' }>, role: RoleId | null, team: Team): VerdictAnswer {
+  if (team === 'black') return e.black;
+  return (role !== null ? e.answers[role] : undefined) ?? e.otherwise;
+}
+
+/** A night a preset resolves by stages of its own over the shared reading of tonight's acts. */
+export interface StagedNight<W> {
+  source: ActSource;
+  /** The preset's working record of the night, from the acts. */
+  start(c: Ctx, acts: readonly Act[]): W;
+  /** Its stages, in order: the preset's order and its exceptions. */
+  order: readonly ((c: Ctx, w: W) => void)[];
+}
+
+export function resolveStaged<W>(c: Ctx, night: StagedNight<W>): void {
+  const w = night.start(c, collectActs(c.s, night.source));
+  for (const stage of night.order) stage(c, w);
 }

@@ -55,9 +55,9 @@ export const DAY_OPTION_DEFS: readonly OptionDef[] = [
     valueNames: {
       standard: V('как обычно', 'as any day'),
       none: V('не проводится', 'none'),
-      respeech: V('победитель остаётся и говорит 30 секунд', 'the winner stays and speaks 30 s'),
+      respeech: V('не уходит, говорит 30 секунд', 'the winner stays and speaks 30 s'),
       liftOnly: V('поднять можно только попил', 'only a tie can lift'),
-      selfBreak: V('уходит, только если голосовал за себя', 'leaves only on a vote for oneself'),
+      selfBreak: V('уходит, если голосовал за себя', 'leaves only on a vote for oneself'),
     },
     doc: {
       ru: 'Первый день (нулевой круг): «как обычно» — один выставленный не голосуется, иначе голосование как в любой день (R7); «не проводится» — выставления есть, голосования нет; «говорит 30 секунд» — набравший больше всех не уходит, а получает дополнительные 30 секунд (Полемика, ФИИМ 7.16.2); «только попил» — набравший больше всех не уходит и слова не получает, уйти могут только все попавшие в попил («все уходят?», Полемика); «если за себя» — набравший больше всех уходит, только если сам голосовал за себя, иначе 30 секунд речи (ФИИМ 7.16.4).',
@@ -79,8 +79,8 @@ export const DAY_OPTION_DEFS: readonly OptionDef[] = [
       any: V('любое удаление', 'any removal'),
     },
     doc: {
-      ru: 'Антимонстр. «В критической ситуации»: удаление днём в критической ситуации сразу заканчивает день без голосования (R11). «Любое удаление»: уход по 4-му фолу, двум техническим или дисквалификации отменяет голосование этого дня, если оно ещё не решено, иначе — голосование следующего дня; ночное удаление отменяет голосование следующего дня, кроме удаления игрока, которого мафия застрелила этой ночью (ФИИМ 9.8).',
-      en: 'Anti-monster. "In a critical situation": a daytime removal in a critical situation ends the day at once without a vote (R11). "Any removal": leaving by a 4th foul, two technical fouls or a disqualification cancels that day\'s vote if it is not decided yet, otherwise the next day\'s; a removal at night cancels the next day\'s vote unless the removed player is the one the mafia shot that night (fiim 9.8).',
+      ru: 'Антимонстр. «В критической ситуации»: удаление днём в критической ситуации сразу заканчивает день без голосования (R11). «Любое удаление»: уход по 4-му фолу, двум техническим или дисквалификации отменяет голосование этого дня, если оно ещё не решено, иначе — голосование следующего дня (результат уже решённого голосования остаётся в силе); ночное удаление отменяет голосование следующего дня, кроме удаления игрока, которого мафия застрелила этой ночью (ФИИМ 9.8).',
+      en: 'Anti-monster. "In a critical situation": a daytime removal in a critical situation ends the day at once without a vote (R11). "Any removal": leaving by a 4th foul, two technical fouls or a disqualification cancels that day\'s vote if it is not decided yet, otherwise the next day\'s (a vote already decided keeps its result); a removal at night cancels the next day\'s vote unless the removed player is the one the mafia shot that night (fiim 9.8).',
     },
     accepts: SPEECH_DAYS,
     base: 'critical',

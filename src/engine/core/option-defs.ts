@@ -67,7 +67,7 @@ export const TABLE_OPTION_DEFS: readonly OptionDef[] = [
     name: { ru: 'Конец ночи', en: 'End of the night' },
     valueNames: {
       allActed: { ru: 'когда все сделали ход', en: 'when everyone has acted' },
-      close: { ru: 'по таймеру или команде ведущего', en: 'by the clock or the judge' },
+      close: { ru: 'по таймеру или ведущему', en: 'by the clock or the judge' },
     },
     rule: 'R18',
     values: ['allActed', 'close'],

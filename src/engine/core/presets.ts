@@ -68,7 +68,7 @@ export const PRESET_DEFS: Partial<Record<PresetId, PresetDef>> = {
     roles: ['civilian', 'sheriff', 'doctor', 'maniac', 'don', 'mafia', 'putana', 'bodyguard'],
     deal: (n, o) => clubDeal(n, o),
     roleOption: { roles: ['don', 'mafia', 'putana', 'sheriff', 'doctor', 'maniac', 'bodyguard'] },
-    checkSetup: (n, o, deal) => checkClubSetup(n, o, deal),
+    checkSetup: (n, o, deal) => checkClubSetup(n, o, PRESET_DEFS.club?.roles ?? [], deal),
     opensWith: 'introNight',
     nightOffset: 1,
     source: 'club-8-15.ru.txt',

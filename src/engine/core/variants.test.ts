@@ -256,6 +256,52 @@ describe('fiim 9.8 option removalCancelsVote', () => {
     shoot(t.talkThrough(), null).speeches({ 2: 4, 4: 6 });
     expect(t.events('noVote').at(-1)).toMatchObject({ why: 'cancelled', number: 3 });
   });
+  it('any, 9.8.1: a removal during a vote already settled lets its result stand and cancels the next day\'s vote', () => {
+    const t = atNine(table('classic', { removalCancelsVote: 'any' })).speeches({ 2: 3, 3: 4, 4: 5 });
+    // Six of nine for 3 with three hands to come: no later vote can change it.
+    for (const seat of [2, 3, 4, 5, 6, 7]) t.do({ by: seat, do: 'vote', target: 3 });
+    t.do({ by: 'judge', do: 'remove', target: 9 });
+    expect(t.events('voteCancelled')).toMatchObject([{ seat: 9, day: 3, rule: 'fiim 9.8' }]);
+    expect(t.state.stage).toMatchObject({ kind: 'vote', round: 'main' });
+    t.vote({ 8: 4 });
+    expect(t.events('eliminated').at(-1)).toMatchObject({ seat: 3, cause: 'vote', number: 2 });
+    shoot(t.talkThrough(), null).speeches({ 2: 4, 4: 6 });
+    expect(t.events('noVote').at(-1)).toMatchObject({ why: 'cancelled', number: 3 });
+  });
+  it('any, 9.8.1: not settled yet, or settled only by the removed player\'s own hand — the vote is cancelled', () => {
+    const t = atNine(table('classic', { removalCancelsVote: 'any' })).speeches({ 2: 3, 3: 4 });
+    for (const seat of [2, 3, 4, 5]) t.do({ by: seat, do: 'vote', target: 3 });
+    t.do({ by: 'judge', do: 'remove', target: 9 });
+    expect(t.events('voteCancelled')).toMatchObject([{ seat: 9, day: 2 }]);
+    expect(t.events('noVote').at(-1)).toMatchObject({ why: 'cancelled', number: 2 });
+    const u = atNine(table('classic', { removalCancelsVote: 'any' })).speeches({ 2: 3, 3: 4 });
+    for (const seat of [2, 3, 4, 5, 6]) u.do({ by: seat, do: 'vote', target: 3 });
+    for (const seat of [8, 9]) u.do({ by: seat, do: 'vote', target: 4 });
+    // 5–2 with two hands to come is settled, but 6's hand was one of the five: 4–2 with two to come is not.
+    u.do({ by: 'judge', do: 'remove', target: 6 });
+    expect(u.events('voteCancelled')).toMatchObject([{ seat: 6, day: 2 }]);
+  });
+  it('any, 9.8.1: the player a settled vote puts out is removed — nobody else leaves, the next day votes', () => {
+    const t = atNine(table('classic', { removalCancelsVote: 'any' })).speeches({ 2: 3, 3: 4 });
+    for (const seat of [2, 3, 4, 5, 6, 7]) t.do({ by: seat, do: 'vote', target: 3 });
+    t.do({ by: 'judge', do: 'remove', target: 3 });
+    expect(t.events('voteCancelled')).toEqual([]);
+    expect(t.events('noVote').at(-1)).toMatchObject({ why: 'cancelled', number: 2 });
+    expect(t.events('eliminated').filter((e) => e.cause === 'vote')).toEqual([]);
+    shoot(t, null).speeches({ 2: 4, 4: 6 });
+    expect(t.state.stage).toMatchObject({ kind: 'vote', round: 'main' });
+  });
+  it('any, 9.8.1: «all leave?» already carried — the tied players leave, the next day\'s vote is cancelled', () => {
+    const t = atNine(table('classic', { removalCancelsVote: 'any' })).speeches({ 2: 3, 3: 4, 4: 5 });
+    const tie = { 2: 3, 3: 3, 4: 3, 5: 4, 6: 4, 7: 4, 8: 5, 9: 5, 10: 5 };
+    t.vote(tie).talkThrough().vote(tie);
+    expect(t.state.stage).toMatchObject({ kind: 'vote', round: 'allLeave' });
+    for (const seat of [2, 3, 4, 5, 6]) t.do({ by: seat, do: 'vote', leave: true });
+    t.do({ by: 'judge', do: 'remove', target: 9 });
+    expect(t.events('voteCancelled')).toMatchObject([{ seat: 9, day: 3 }]);
+    t.do({ by: 'clock', do: 'closeVote' });
+    expect(t.events('eliminated').filter((e) => e.cause === 'vote').map((e) => e.seat)).toEqual([3, 4, 5]);
+  });
   it('any: a removal at night cancels the next day\'s vote, unless the mafia shot the removed player', () => {
     const t = table('classic', { removalCancelsVote: 'any' }).night([]).speeches();
     t.do({ by: 'judge', do: 'remove', target: 9 });

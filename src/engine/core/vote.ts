@@ -146,6 +146,39 @@ export function countsLeft(s: GameState, target: number | null): number {
   return Math.max(0, Math.min(may, left.length - counted(s)));
 }
 
+/**
+ * fiim 9.8.1: is the round under way already settled — a result no vote still to come can
+ * change? Returns who that result puts out, or null (no single leader yet, or «all leave?» not
+ * yet carried). Counted as closeRound would count it now: the seats still to vote may all go to
+ * any candidate.
+ */
+export function settledLeavers(s: GameState): number[] | null {
+  const st = s.stage;
+  if (st.kind !== 'vote') return null;
+  const rules = rulesOf(s);
+  const left = Math.max(0, unvoted(s, rules).length - counted(s));
+  if (st.round === 'allLeave') {
+    let yes = 0;
+    for (const x of s.seats) if (x.alive && rules.canVote(s, x.seat) && s.votes[x.seat - 1] === 1) yes++;
+    for (const x of s.counts ?? []) if (x.target === null) yes += x.count;
+    return 2 * yes > livingCount(s) ? s.ballot.slice() : null;
+  }
+  const tally = s.ballot.map(() => 0);
+  for (const x of s.seats) {
+    if (!x.alive || !rules.canVote(s, x.seat)) continue;
+    const i = s.ballot.indexOf(s.votes[x.seat - 1]!);
+    if (i >= 0) tally[i]!++;
+  }
+  for (const x of s.counts ?? []) {
+    const i = x.target === null ? -1 : s.ballot.indexOf(x.target);
+    if (i >= 0) tally[i]! += x.count;
+  }
+  const top = Math.max(...tally);
+  const leader = tally.indexOf(top);
+  if (tally.some((n, i) => i !== leader && n + left >= top)) return null;
+  return [s.ballot[leader]!];
+}
+
 export const closeVote: Handler = (c, cmd) => {
   if (cmd.by !== 'clock' && cmd.by !== 'judge') return reject('badActor', 'R8');
   if (c.s.stage.kind !== 'vote') return reject('wrongPhase', 'R8');

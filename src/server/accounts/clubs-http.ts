@@ -149,7 +149,10 @@ export function registerClubsHttp(app: FastifyInstance, ctx: AccountsContext): v
     }),
   );
 
-  /** Two accounts of one person (both in the club): everything of `from` goes to `into`. */
+  /**
+   * Two accounts of one person (both in the club, both having consented to each other on their
+   * account pages, POST /api/me/merge-consent): everything of `from` goes to `into`.
+   */
   app.post<P>(
     '/api/club-admin/:club/merge',
     clubRoute(OWNER, MergeBody, async ({ club, body, audit }) => {
@@ -157,7 +160,8 @@ export function registerClubsHttp(app: FastifyInstance, ctx: AccountsContext): v
       const into = await player(body.into);
       if (from.id === into.id) throw new AccountError(400, 'sameAccount');
       if (!(await store.role(club, from.id)) || !(await store.role(club, into.id))) throw new AccountError(403, 'forbidden');
-      await store.merge(from.id, into.id, Date.now());
+      // The owner's word is not enough: each account said, signed in, that the other is its own.
+      if (!(await store.merge(from.id, into.id, Date.now()))) throw new AccountError(409, 'mergeNotConsented');
       await audit('account.merge', into.nickname, { from: from.nickname });
       return { nickname: into.nickname };
     }),

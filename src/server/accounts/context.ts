@@ -30,11 +30,20 @@ export interface AccountsContext {
   publicOrigin?: string;
 }
 
-/** A nickname an account may take: 2..32 letters, digits, space, dot, hyphen, underscore. */
+/** Scripts whose letters look alike (а/a, о/o, р/p, с/c, х/x, В/B, Н/H, ο/o …). */
+const LOOKALIKE_SCRIPTS = [/\p{Script=Latin}/u, /\p{Script=Cyrillic}/u, /\p{Script=Greek}/u];
+
+/**
+ * A nickname an account may take: 2..32 letters, digits, space, dot, hyphen, underscore — the
+ * letters of one script of Latin, Cyrillic and Greek. A name that mixes them could pass for
+ * another's («Шерuф» with a Latin u beside «Шериф»): uniqueness is by the characters, and these look
+ * alike (Unicode TR39's single-script rule).
+ */
 export const AccountNickname = z
   .string()
   .transform((s) => s.trim().normalize('NFC').replace(/\s+/g, ' '))
-  .pipe(z.string().regex(/^[\p{L}\p{N}][\p{L}\p{N} ._-]{0,30}[\p{L}\p{N}._-]$/u));
+  .pipe(z.string().regex(/^[\p{L}\p{N}][\p{L}\p{N} ._-]{0,30}[\p{L}\p{N}._-]$/u))
+  .refine((s) => LOOKALIKE_SCRIPTS.filter((r) => r.test(s)).length <= 1);
 export const Password = z.string().min(10).max(256);
 export const ClubId = z.string().regex(/^[a-z0-9][a-z0-9-]{0,30}[a-z0-9]$/);
 export const FreeText = cleanText(200, false);

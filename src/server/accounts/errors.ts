@@ -5,7 +5,10 @@ import type { FastifyReply } from 'fastify';
 export const ACCOUNT_ERRORS = {
   signInRequired: ['Войдите в аккаунт', 'Please sign in'],
   csrf: ['Запрос отклонён: обновите страницу и попробуйте снова', 'Request refused: reload the page and try again'],
-  badNickname: ['Ник: от 2 до 32 символов, буквы, цифры, пробел, точка, дефис или подчёркивание', 'Nickname: 2 to 32 letters, digits, spaces, dots, hyphens or underscores'],
+  badNickname: [
+    'Ник: от 2 до 32 символов, буквы одного алфавита (кириллица или латиница), цифры, пробел, точка, дефис или подчёркивание',
+    'Nickname: 2 to 32 characters — letters of one alphabet (Cyrillic or Latin), digits, spaces, dots, hyphens or underscores',
+  ],
   badPassword: ['Пароль: не короче 10 символов', 'Password: at least 10 characters'],
   nicknameTaken: ['Этот ник уже занят', 'This nickname is taken'],
   badCredentials: ['Неверный ник или пароль', 'Wrong nickname or password'],
@@ -27,6 +30,10 @@ export const ACCOUNT_ERRORS = {
   tournamentNotFound: ['Турнир не найден', 'Tournament not found'],
   playerNotFound: ['В турнире нет такого игрока', 'No such player in the tournament'],
   sameAccount: ['Это один и тот же аккаунт', 'This is the same account'],
+  mergeNotConsented: [
+    'Объединить можно, только если оба аккаунта подтвердили на своих страницах, что принадлежат одному человеку',
+    'Both accounts must first confirm on their own account pages that they belong to one person',
+  ],
   badRequest: ['Запрос составлен неверно', 'The request is malformed'],
 } as const;
 

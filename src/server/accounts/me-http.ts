@@ -9,6 +9,7 @@ import { normalizeCode, randomToken, sha256 } from './secrets.js';
 import { seatSummary } from './seats-http.js';
 
 const ClaimBody = z.strictObject({ code: z.string().min(4).max(40) });
+const ConsentBody = z.strictObject({ nickname: z.string().min(1).max(64) });
 
 export function registerMeHttp(app: FastifyInstance, ctx: AccountsContext): void {
   const { store, hub, sessions } = ctx;
@@ -46,6 +47,9 @@ export function registerMeHttp(app: FastifyInstance, ctx: AccountsContext): void
         tournamentPlayers: await store.playersOf(a.id),
         clubs: await store.clubsOf(a.id),
         auditAsActor: await store.auditOf({ actor: a.id }, 100_000),
+        mergeConsents: await Promise.all(
+          (await store.mergeConsentsOf(a.id, Date.now())).map(async (c) => ({ nickname: (await store.account(c.otherId))?.nickname ?? null, until: c.until })),
+        ),
       };
     }),
   );
@@ -71,6 +75,26 @@ export function registerMeHttp(app: FastifyInstance, ctx: AccountsContext): void
       const c = await store.useClaimCode(sha256(normalizeCode(code)), me.account.id, Date.now());
       if (!c) throw new AccountError(404, 'badCode');
       return { tournament: c.tournamentId, player: c.playerId, nickname: c.playerName };
+    }),
+  );
+
+  /**
+   * "The account `nickname` is mine too": a club owner may merge the two only once both accounts
+   * said so (each signed in), within accounts.mergeConsentMs. Without it an owner could add any
+   * player to a club and merge them into an account of the owner's: their seats, with the seats'
+   * credentials, and their tournament players would be the owner's.
+   */
+  app.post(
+    '/api/me/merge-consent',
+    handle(async (req) => {
+      const me = need(req);
+      const { nickname } = parse(ConsentBody, req.body);
+      const other = await store.byNickname(nickname);
+      if (!other) throw new AccountError(404, 'accountNotFound');
+      if (other.id === me.account.id) throw new AccountError(400, 'sameAccount');
+      const until = Date.now() + ctx.limits.accounts.mergeConsentMs;
+      await store.consentMerge(me.account.id, other.id, until);
+      return { nickname: other.nickname, until };
     }),
   );
 

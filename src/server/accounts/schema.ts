@@ -117,4 +117,16 @@ CREATE TABLE account_attempts (
 );
 `,
   },
+  {
+    id: 3,
+    name: 'merge consents: both accounts of a merge say they are one person',
+    sql: `
+CREATE TABLE merge_consents (
+  account_id TEXT NOT NULL,
+  other_id TEXT NOT NULL,
+  until BIGINT NOT NULL,
+  PRIMARY KEY (account_id, other_id)
+);
+`,
+  },
 ];

@@ -41,6 +41,10 @@ export function registerSeatsHttp(app: FastifyInstance, ctx: AccountsContext): v
       if (!who || who.role.kind !== 'seat') throw new AccountError(400, 'notSeatLink');
       const seat = who.role.seat;
       const t = who.table;
+      // A binding whose link the host revoked (a new link, or the seat back in the lobby) holds the
+      // seat no longer: the new link's holder binds it, and it leaves the old account's games.
+      const held = (await store.seatsOfTable(t.row.id)).find((s) => s.seat === seat);
+      if (held && held.accountId !== me.account.id && !liveToken(hub, t, seat, held.token)) await store.unbindSeat(t.row.id, seat);
       if (!(await store.bindSeat(t.row.id, seat, me.account.id, token, Date.now()))) throw new AccountError(409, 'seatTaken');
       // In the lobby the seat takes the account's nickname (the player can still change it there).
       if (t.row.status === 'lobby') await t.seats.setName(seat, me.account.nickname, true);

@@ -9,6 +9,7 @@ import { isUniqueViolation, SqliteSql, type Sql, type SqlRow } from '../sql.js';
 import { ACCOUNT_MIGRATIONS } from './schema.js';
 import {
   nicknameKey,
+  TOKEN_ACTOR,
   type Account,
   type AccountStore,
   type AuditEntry,
@@ -63,6 +64,9 @@ async function unlessTaken<T>(p: Promise<T>, fallback: T): Promise<T> {
     throw e;
   }
 }
+
+/** Thrown inside a merge's transaction to roll back a consent used up by only one side. */
+class MergeRefused extends Error {}
 
 export class SqlAccountStore implements AccountStore {
   constructor(protected sql: Sql) {}
@@ -331,7 +335,8 @@ export class SqlAccountStore implements AccountStore {
       id: num(r['id']),
       at: num(r['at']),
       actorId: str(r['actor_id']),
-      actor: optStr(r['nickname']) ?? '?',
+      actor: optStr(r['nickname']) ?? (r['actor_id'] === TOKEN_ACTOR ? '' : '?'),
+      ...(r['actor_id'] === TOKEN_ACTOR ? { byToken: true as const } : {}),
       club: optStr(r['club_id']),
       action: str(r['action']),
       target: optStr(r['target']),
@@ -372,8 +377,27 @@ export class SqlAccountStore implements AccountStore {
 
   // ---- merge and delete -------------------------------------------------------------------------
 
-  async merge(fromId: string, intoId: string, at: number): Promise<void> {
-    await this.sql.tx(async (q) => {
+  async consentMerge(accountId: string, otherId: string, until: number): Promise<void> {
+    await this.sql.run('INSERT INTO merge_consents (account_id, other_id, until) VALUES (?, ?, ?) ON CONFLICT (account_id, other_id) DO UPDATE SET until = excluded.until', [
+      accountId,
+      otherId,
+      until,
+    ]);
+  }
+
+  async mergeConsentsOf(accountId: string, now: number): Promise<{ otherId: string; until: number }[]> {
+    const rows = await this.sql.all('SELECT other_id, until FROM merge_consents WHERE account_id = ? AND until > ? ORDER BY until', [accountId, now]);
+    return rows.map((r) => ({ otherId: str(r['other_id']), until: num(r['until']) }));
+  }
+
+  merge(fromId: string, intoId: string, at: number): Promise<boolean> {
+    return this.sql.tx(async (q) => {
+      // Both consents, live, used up here: two owners' merges of one pair at once make one merge.
+      const used = await q.run('DELETE FROM merge_consents WHERE ((account_id = ? AND other_id = ?) OR (account_id = ? AND other_id = ?)) AND until > ?', [fromId, intoId, intoId, fromId, at]);
+      if (used !== 2) {
+        if (used > 0) throw new MergeRefused();
+        return false;
+      }
       await q.run('UPDATE account_seats SET account_id = ? WHERE account_id = ?', [intoId, fromId]);
       await q.run('UPDATE account_players SET account_id = ? WHERE account_id = ?', [intoId, fromId]);
       await q.run('UPDATE account_nicknames SET account_id = ? WHERE account_id = ?', [intoId, fromId]);
@@ -382,7 +406,19 @@ export class SqlAccountStore implements AccountStore {
       await q.run('UPDATE club_members SET account_id = ? WHERE account_id = ? AND club_id NOT IN (SELECT club_id FROM club_members WHERE account_id = ?)', [intoId, fromId, intoId]);
       await q.run('DELETE FROM club_members WHERE account_id = ?', [fromId]);
       await q.run('DELETE FROM account_sessions WHERE account_id = ?', [fromId]);
+      // A person's bans stay theirs: a merge is no way out of a season ban.
+      await q.run('UPDATE club_bans SET account_id = ? WHERE account_id = ? AND NOT EXISTS (SELECT 1 FROM club_bans b WHERE b.account_id = ? AND b.club_id = club_bans.club_id AND b.season = club_bans.season)', [
+        intoId,
+        fromId,
+        intoId,
+      ]);
+      await q.run('DELETE FROM club_bans WHERE account_id = ?', [fromId]);
+      await q.run('DELETE FROM merge_consents WHERE account_id = ? OR other_id = ?', [fromId, fromId]);
       await q.run('UPDATE accounts SET deleted_at = ?, merged_into = ?, password_hash = NULL WHERE id = ?', [at, intoId, fromId]);
+      return true;
+    }).catch((e: unknown) => {
+      if (e instanceof MergeRefused) return false;
+      throw e;
     });
   }
 
@@ -395,6 +431,7 @@ export class SqlAccountStore implements AccountStore {
       await q.run('UPDATE account_seats SET token = NULL WHERE account_id = ?', [id]);
       await q.run('DELETE FROM club_members WHERE account_id = ?', [id]);
       await q.run('DELETE FROM club_bans WHERE account_id = ?', [id]);
+      await q.run('DELETE FROM merge_consents WHERE account_id = ? OR other_id = ?', [id, id]);
     });
   }
 

@@ -36,11 +36,17 @@ export interface BoundSeat {
   token: string | null;
   boundAt: number;
 }
+/** The audit log's actor of a change made with a tournament's link (its token) and no session. */
+export const TOKEN_ACTOR = '~token';
+
 export interface AuditEntry {
   id: number;
   at: number;
+  /** The actor's nickname ('' for a tournament's link without an account, `byToken`). */
   actor: string;
   actorId: string;
+  /** Made with a tournament's link (the organizer's or a table judge's token), not signed in: no account to name. */
+  byToken?: true;
   club: string | null;
   action: string;
   target: string | null;
@@ -155,8 +161,19 @@ export interface AccountStore {
   playersOf(accountId: string): Promise<ClaimedPlayer[]>;
 
   // ---- merge and delete
-  /** Everything of `from` becomes `into`'s (seats, tournament players, names, clubs); `from` is closed. */
-  merge(fromId: string, intoId: string, at: number): Promise<void>;
+  /**
+   * The account says it is the same person as `otherId`, until `until`: a merge of the two needs
+   * both accounts' word (a club owner alone could otherwise take any member's seats and players).
+   */
+  consentMerge(accountId: string, otherId: string, until: number): Promise<void>;
+  /** The live merge consents an account gave (for its export). */
+  mergeConsentsOf(accountId: string, now: number): Promise<{ otherId: string; until: number }[]>;
+  /**
+   * Everything of `from` becomes `into`'s (seats, tournament players, names, clubs, bans); `from`
+   * is closed. Only if both accounts consented to each other and neither consent has lapsed at
+   * `at`; the consents are used up. False (nothing changed) without them.
+   */
+  merge(fromId: string, intoId: string, at: number): Promise<boolean>;
   /**
    * Delete an account: its secrets, sessions, passkeys, nickname history, seat credentials, club
    * memberships and bans go; the row stays under a pseudonym, so the games, audit entries and

@@ -20,6 +20,8 @@ export type ForumErrorCode =
   | 'entryPosts'
   | 'clubBanned'
   | 'notClubStaff'
+  | 'seatBound'
+  | 'signInRequired'
   | 'busy'
   | 'engine';
 
@@ -44,6 +46,8 @@ const TEXT: Record<ForumErrorCode, [string, string]> = {
   entryPosts: ['Для входа в игру нужно больше сообщений на форуме', 'More forum posts are needed to enter'],
   clubBanned: ['Клуб отстранил игрока от этого сезона', 'The club has banned the player from this season'],
   notClubStaff: ['Связать сезон с клубом может только владелец или судья клуба (войдите в аккаунт)', "Only the club's owner or judge may tie a season to the club (sign in)"],
+  seatBound: ['Это место уже привязано к другому аккаунту', 'This seat is bound to another account'],
+  signInRequired: ['Войдите в аккаунт', 'Please sign in'],
   busy: ['Игру одновременно меняют: повторите', 'The game is being changed at the same moment: try again'],
   engine: ['Ход отклонён', 'Move refused'],
 };

@@ -68,7 +68,7 @@ function parse<S extends z.ZodType>(schema: S, body: unknown): z.infer<S> {
   return r.data;
 }
 
-const STATUS: Partial<Record<ForumError['code'], number>> = { notFound: 404, badKey: 403, notBlack: 403, malformed: 400, tooLong: 400, notClubStaff: 403 };
+const STATUS: Partial<Record<ForumError['code'], number>> = { notFound: 404, badKey: 403, notBlack: 403, malformed: 400, tooLong: 400, notClubStaff: 403, signInRequired: 401 };
 
 function answer<T>(reply: FastifyReply, out: Outcome<T>, ok: (v: T) => unknown): unknown {
   if (!out.ok) return reply.code(STATUS[out.error.code] ?? 409).send({ error: out.error });
@@ -246,6 +246,18 @@ export function registerForumHttp(app: FastifyInstance, svc: ForumService): void
     }),
   );
 
+  // ---- a seat bound to the signed-in player's account (a club's season ban asks the account) ----
+  app.post(
+    '/api/forum/games/:id/bind',
+    route(async (req, reply) => {
+      const { g, viewer } = await load(req);
+      const seat = seatOf(viewer);
+      const me = req.signedIn;
+      if (!me) throw new HttpFail(401, forumError('signInRequired'));
+      return answer(reply, await svc.bind(g.doc.id, seat, me.account.id), () => ({ ok: true, seat }));
+    }),
+  );
+
   // ---- the host ----------------------------------------------------------------------------
   const host = (path: string, fn: (req: Req, g: ForumGame) => Promise<Outcome<unknown>>) =>
     app.post(
@@ -274,7 +286,7 @@ export function registerForumHttp(app: FastifyInstance, svc: ForumService): void
     const b = parse(ReplaceBody, req.body);
     const key = newKey();
     const season = g.doc.seasonId ? ((await svc.store.getSeason(g.doc.seasonId))?.doc ?? null) : null;
-    const refused = await svc.seatRefusal(season, b.name);
+    const refused = await svc.seatRefusal(season, { name: b.name });
     if (refused) return { ok: false, error: refused };
     return svc.run(g.doc.id, (x, now) => {
       const r = x.replace(b.seat, b.name, hashKey(key), now);
@@ -289,7 +301,7 @@ export function registerForumHttp(app: FastifyInstance, svc: ForumService): void
     const b = parse(TextBody, req.body);
     return svc.run(g.doc.id, (x, now) => {
       const r = x.post(0, b.text, now);
-      if (r.ok) x.hostLog(now, 'Ведущий опубликовал итоги дня', false);
+      if (r.ok) x.hostLog(now, 'Ведущий опубликовал итоги дня', false, { kind: 'summary' });
       return r;
     });
   });
@@ -352,7 +364,10 @@ export function registerForumHttp(app: FastifyInstance, svc: ForumService): void
     route(async (req) => {
       const s = ID.test(req.params['sid'] ?? '') ? await svc.store.getSeason(req.params['sid']!) : null;
       if (!s) throw new HttpFail(404, forumError('notFound'));
-      return publicSeason(s.doc);
+      // The season's games by title (the page names them, not their ids).
+      const games = await Promise.all(s.doc.games.map((id) => svc.store.getGame(id)));
+      const gameList = games.flatMap((g) => (g ? [{ id: g.doc.id, title: g.doc.title, status: g.doc.status }] : []));
+      return { ...publicSeason(s.doc), gameList };
     }),
   );
   app.post(

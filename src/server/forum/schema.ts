@@ -28,4 +28,19 @@ CREATE TABLE IF NOT EXISTS forum_seasons (
 ALTER TABLE forum_games ADD COLUMN revision INTEGER NOT NULL DEFAULT 1;
 ALTER TABLE forum_seasons ADD COLUMN revision INTEGER NOT NULL DEFAULT 1;`,
   },
+  {
+    id: 3,
+    // Two processes creating a season at the same moment both read n seasons and both took n+1:
+    // the number is a column with a unique key, so the second insert is refused and redone
+    // (service.ts). Seasons made before are numbered in the order they were made, which is what
+    // their bodies say unless that very race gave two of them one number.
+    name: 'a season number is unique',
+    sql: `
+ALTER TABLE forum_seasons ADD COLUMN number INTEGER;
+UPDATE forum_seasons SET number = (
+  SELECT COUNT(*) FROM forum_seasons o
+  WHERE o.created_at < forum_seasons.created_at OR (o.created_at = forum_seasons.created_at AND o.id <= forum_seasons.id)
+);
+CREATE UNIQUE INDEX forum_seasons_number ON forum_seasons (number);`,
+  },
 ];

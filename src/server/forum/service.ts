@@ -46,12 +46,25 @@ export interface ForumServiceOptions {
   clubs?: ForumClubs;
 }
 
+/**
+ * Who sits in a seat, for a club's ban: the account the seat is bound to, or (a seat nobody bound
+ * yet: a name the host typed) the account whose nickname the name is.
+ */
+export interface SeatHolder {
+  name: string;
+  account?: string;
+}
+
 /** What the forum asks of the accounts' clubs (accounts/store.ts). */
 export interface ForumClubs {
-  /** Whether the club banned the account of this nickname from the club's season `season` (club_bans). */
-  banned(clubId: string, season: string, nickname: string): Promise<boolean>;
+  /** Whether the club banned the seat's holder from the club's season `season` (club_bans). */
+  banned(clubId: string, season: string, who: SeatHolder): Promise<boolean>;
   /** Whether the account is an owner or judge of the club (who may tie a forum season to it). */
   staff(clubId: string, accountId: string): Promise<boolean>;
+  /** The club's name, shown on the season's page (a club's id is not for people to read). */
+  name?(clubId: string): Promise<string | null>;
+  /** A season tied to the club: written to the club's audit log (who, when, which season). */
+  tied?(clubId: string, accountId: string, season: Season): Promise<void>;
 }
 
 export class ForumService {
@@ -135,7 +148,7 @@ export class ForumService {
         const row = season.players[p.name];
         if (row?.bannedUntil !== undefined && season.number <= row.bannedUntil) return fail(forumError('banned', { ru: p.name, en: p.name }));
         if ((row?.posts ?? 0) < season.entryPosts) return fail(forumError('entryPosts', { ru: p.name, en: p.name }));
-        const refused = await this.seatRefusal(season, p.name);
+        const refused = await this.seatRefusal(season, { name: p.name });
         if (refused) return fail(refused);
       }
     }
@@ -295,7 +308,15 @@ export class ForumService {
     }
   }
 
-  start(id: string): Promise<Outcome<true>> {
+  async start(id: string): Promise<Outcome<true>> {
+    // A bound seat whose account the club banned since it sat down does not start the game (the host replaces it).
+    const g0 = await this.game(id);
+    const season = g0 ? await this.seasonOf(g0) : null;
+    for (const x of g0?.doc.seats ?? []) {
+      if (x.bot || x.account === undefined) continue;
+      const refused = await this.seatRefusal(season, x);
+      if (refused) return fail(refused);
+    }
     return this.run(id, (g, now) => {
       if (g.doc.status !== 'lobby') return fail(forumError('alreadyStarted'));
       g.start(now, firstOpening(g.doc.schedule, now));
@@ -318,38 +339,71 @@ export class ForumService {
   /** A new season; tied to a club (`club`) only by the club's owner or judge (`by`, an account id). */
   async createSeason(name: string, entryPosts: number, banSeasons: number, club?: Season['club'], by?: string): Promise<Outcome<{ season: Season; adminKey: string }>> {
     if (club && !(by && this.opts.clubs && (await this.opts.clubs.staff(club.id, by)))) return fail(forumError('notClubStaff'));
-    const all = await this.store.listSeasons();
+    const clubName = club ? await this.opts.clubs?.name?.(club.id) : null;
+    if (club && clubName) club = { ...club, name: clubName };
     const adminKey = newKey();
-    const season: Season = {
-      id: randomBytes(6).toString('base64url'),
-      name,
-      createdAt: this.now(),
-      adminKeyHash: hashKey(adminKey),
-      entryPosts,
-      banSeasons,
-      number: all.length + 1,
-      games: [],
-      players: {},
-      ...(club ? { club } : {}),
-    };
-    // What the community carries over: earlier seasons' bans and post counts.
-    for (const old of all)
-      for (const [p, row] of Object.entries(old.players)) {
-        const cur = (season.players[p] ??= { autokillSpent: false, posts: 0, games: 0, wins: 0, noShows: 0 });
-        cur.posts += row.posts;
-        if (row.bannedUntil !== undefined) cur.bannedUntil = Math.max(cur.bannedUntil ?? 0, row.bannedUntil);
+    for (let attempt = 1; attempt <= ATTEMPTS; attempt++) {
+      const all = await this.store.listSeasons();
+      const season: Season = {
+        id: randomBytes(6).toString('base64url'),
+        name,
+        createdAt: this.now(),
+        adminKeyHash: hashKey(adminKey),
+        entryPosts,
+        banSeasons,
+        // The next in the community's sequence; the store refuses a number another process took meanwhile.
+        number: Math.max(0, ...all.map((s) => s.number)) + 1,
+        games: [],
+        players: {},
+        ...(club ? { club } : {}),
+      };
+      // What the community carries over: earlier seasons' bans and post counts.
+      for (const old of all)
+        for (const [p, row] of Object.entries(old.players)) {
+          const cur = (season.players[p] ??= { autokillSpent: false, posts: 0, games: 0, wins: 0, noShows: 0 });
+          cur.posts += row.posts;
+          if (row.bannedUntil !== undefined) cur.bannedUntil = Math.max(cur.bannedUntil ?? 0, row.bannedUntil);
+        }
+      if (await this.store.createSeason(season)) {
+        if (club && by) await this.opts.clubs?.tied?.(club.id, by, season);
+        return done({ season, adminKey });
       }
-    await this.store.createSeason(season);
-    return done({ season, adminKey });
+    }
+    return fail(forumError('busy'));
   }
 
   /**
-   * Why `name` may not take a seat in a game of `season`, or null: the club the season belongs to
-   * banned the account of that nickname from this season (accounts/clubs, club_bans).
+   * Why `who` may not take a seat in a game of `season`, or null: the club the season belongs to
+   * banned that player from this season (accounts/clubs, club_bans) — by the seat's account where
+   * it is bound, by the name's account where not.
    */
-  async seatRefusal(season: Season | null, name: string): Promise<ForumError | null> {
+  async seatRefusal(season: Season | null, who: SeatHolder): Promise<ForumError | null> {
     if (!season?.club || !this.opts.clubs) return null;
-    return (await this.opts.clubs.banned(season.club.id, season.club.season, name)) ? forumError('clubBanned', { ru: name, en: name }) : null;
+    return (await this.opts.clubs.banned(season.club.id, season.club.season, who)) ? forumError('clubBanned', { ru: who.name, en: who.name }) : null;
+  }
+
+  private async seasonOf(g: ForumGame): Promise<Season | null> {
+    return g.doc.seasonId ? ((await this.store.getSeason(g.doc.seasonId))?.doc ?? null) : null;
+  }
+
+  /**
+   * A signed-in player who holds a seat's key binds the seat to their account: from then on the
+   * club's season ban asks about that account. A seat bound to another account stays theirs; a
+   * banned account binds no seat of the club's season.
+   */
+  async bind(id: string, seat: number, accountId: string): Promise<Outcome<true>> {
+    const g = await this.game(id);
+    if (!g) return fail(forumError('notFound'));
+    const x = g.doc.seats[seat - 1];
+    if (!x || x.bot) return fail(forumError('badKey'));
+    const refused = await this.seatRefusal(await this.seasonOf(g), { name: x.name, account: accountId });
+    if (refused) return fail(refused);
+    return this.run(id, (cur) => {
+      const s = cur.doc.seats[seat - 1]!;
+      if (s.account !== undefined && s.account !== accountId) return fail(forumError('seatBound'));
+      s.account = accountId;
+      return done(true);
+    });
   }
 
   /** Change a season over the revision read; redone on a newer one if another process got there first. */
@@ -373,13 +427,19 @@ export class ForumService {
       g.doc.seats.forEach((x, i) => {
         if (x.bot) return;
         const row = (season.players[x.name] ??= { autokillSpent: false, posts: 0, games: 0, wins: 0, noShows: 0 });
+        // The seat's present holder: what a replaced player wrote before is not theirs.
+        const since = x.before[x.before.length - 1]?.at ?? 0;
+        const posts = g.doc.posts.filter((p) => p.by === i + 1 && p.at >= since).length;
+        const votes = g.doc.votes.filter((v) => v.seat === i + 1 && v.at >= since).length;
         row.games += 1;
-        row.posts += g.doc.posts.filter((p) => p.by === i + 1).length;
+        row.posts += posts;
         if (s.winner && s.seats[i]!.team === s.winner) row.wins += 1;
         if (autos.has(i + 1)) row.autokillSpent = true;
-        // A player removed for silence is a no-show: banned for the season's count of seasons.
+        // A no-show (forum-mafia.ru.txt: signed up and left not one post in the game) is removed and
+        // loses the season's count of seasons. Other removals (a second missed vote, the lawyer's
+        // two misses, a host's removal of one who did write) are the game's matter, not a ban.
         const ex = s.seats[i]!.exit;
-        if (ex?.cause === 'removal') {
+        if (ex?.cause === 'removal' && posts === 0 && votes === 0) {
           row.noShows += 1;
           row.bannedUntil = season.number + season.banSeasons;
         }

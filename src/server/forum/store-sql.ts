@@ -14,6 +14,13 @@ function stored<T>(r: SqlRow): Stored<T> {
   return { doc: JSON.parse(r['body'] as string) as T, revision: Number(r['revision']) };
 }
 
+/** A season's number is its column's (unique; migration 3 renumbered two that shared one). */
+function season(r: SqlRow): Stored<Season> {
+  const s = stored<Season>(r);
+  if (r['number'] !== null && r['number'] !== undefined) s.doc.number = Number(r['number']);
+  return s;
+}
+
 export class SqlForumStore implements ForumStore {
   constructor(protected sql: Sql) {}
 
@@ -34,18 +41,19 @@ export class SqlForumStore implements ForumStore {
   async listGames(limit: number): Promise<ForumGameDoc[]> {
     return (await this.sql.all('SELECT body, revision FROM forum_games ORDER BY created_at DESC LIMIT ?', [limit])).map((r) => stored<ForumGameDoc>(r).doc);
   }
-  async createSeason(s: Season): Promise<void> {
-    await this.sql.run('INSERT INTO forum_seasons (id, created_at, body, revision) VALUES (?, ?, ?, 1)', [s.id, s.createdAt, JSON.stringify(s)]);
+  async createSeason(s: Season): Promise<boolean> {
+    const n = await this.sql.run('INSERT INTO forum_seasons (id, created_at, body, revision, number) VALUES (?, ?, ?, 1, ?) ON CONFLICT (number) DO NOTHING', [s.id, s.createdAt, JSON.stringify(s), s.number]);
+    return n === 1;
   }
   async getSeason(id: string): Promise<Stored<Season> | null> {
-    const r = await this.sql.one('SELECT body, revision FROM forum_seasons WHERE id = ?', [id]);
-    return r ? stored<Season>(r) : null;
+    const r = await this.sql.one('SELECT body, revision, number FROM forum_seasons WHERE id = ?', [id]);
+    return r ? season(r) : null;
   }
   async updateSeason(s: Season, expected: number): Promise<boolean> {
     return (await this.sql.run('UPDATE forum_seasons SET body = ?, revision = revision + 1 WHERE id = ? AND revision = ?', [JSON.stringify(s), s.id, expected])) === 1;
   }
   async listSeasons(): Promise<Season[]> {
-    return (await this.sql.all('SELECT body, revision FROM forum_seasons ORDER BY created_at')).map((r) => stored<Season>(r).doc);
+    return (await this.sql.all('SELECT body, revision, number FROM forum_seasons ORDER BY number, created_at')).map((r) => season(r).doc);
   }
   close(): Promise<void> {
     return this.sql.close();

@@ -19,7 +19,11 @@ export interface ForumStore {
   /** Games still to play (a restart resumes their calendars; other processes' new games are found). */
   openGames(): Promise<Stored<ForumGameDoc>[]>;
   listGames(limit: number): Promise<ForumGameDoc[]>;
-  createSeason(s: Season): Promise<void>;
+  /**
+   * A new season (revision 1); false (nothing stored) if another season already has its number —
+   * one made at the same moment by another process (the caller numbers it again).
+   */
+  createSeason(s: Season): Promise<boolean>;
   getSeason(id: string): Promise<Stored<Season> | null>;
   /** Like updateGame, for a season. */
   updateSeason(s: Season, expected: number): Promise<boolean>;
@@ -71,8 +75,10 @@ export class MemoryForumStore implements ForumStore {
       .sort((a, b) => b.createdAt - a.createdAt)
       .slice(0, limit);
   }
-  async createSeason(s: Season): Promise<void> {
+  async createSeason(s: Season): Promise<boolean> {
+    if (this.seasons.all().some((x) => x.doc.number === s.number)) return false;
     this.seasons.create(s);
+    return true;
   }
   async getSeason(id: string): Promise<Stored<Season> | null> {
     return this.seasons.get(id);
@@ -84,7 +90,7 @@ export class MemoryForumStore implements ForumStore {
     return this.seasons
       .all()
       .map((s) => s.doc)
-      .sort((a, b) => a.createdAt - b.createdAt);
+      .sort((a, b) => a.number - b.number || a.createdAt - b.createdAt);
   }
   async close(): Promise<void> {}
 }

@@ -37,7 +37,8 @@ export function needsOf(g: ForumGame, seat: number, now: number): Need[] {
   const seen = g.doc.seats[seat - 1]!.seenMsg;
   const unread = Object.values(channelsFor(g, { kind: 'seat', seat }))
     .flat()
-    .some((m) => m.by !== seat && m.n > seen);
+    // The confirmation of one's own move answers what one just did: not news to be called to.
+    .some((m) => m.by !== seat && m.kind !== 'confirm' && m.n > seen);
   if (unread) out.push({ kind: 'message' });
   return out;
 }
@@ -81,6 +82,8 @@ export function gameSummary(g: ForumGame, viewer: Viewer, now: number) {
     view: { finished: g.state?.finished === true },
   };
   if (d.seasonId) out['seasonId'] = d.seasonId;
+  // Whether this seat is bound to an account (the page binds it once its player signs in).
+  if (viewer.kind === 'seat') out['bound'] = d.seats[viewer.seat - 1]!.account !== undefined;
   if (viewer.kind === 'seat' && v?.you) {
     const seat = viewer.seat;
     out['you'] = { ...v.you, name: d.seats[seat - 1]!.name, seenPost: d.seats[seat - 1]!.seenPost };

@@ -153,6 +153,17 @@ function Signed({ me }: { me: Me }) {
             return t('account.renamed');
           }}
         />
+        <p className="option-doc">{t('account.mergeConsentHelp')}</p>
+        <MiniForm
+          id="merge-consent"
+          label={t('account.mergeConsent')}
+          button={t('account.mergeConsentDo')}
+          testId="merge-consent"
+          submit={async (v) => {
+            const r = await accountApi.consentMerge(v);
+            return t('account.mergeConsented', { nickname: r.nickname, date: date(r.until) });
+          }}
+        />
       </section>
 
       <section className="panel">

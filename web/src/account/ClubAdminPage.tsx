@@ -1,11 +1,13 @@
 // /account/clubs/:club: a club for its members — who is in it with which role; owners change
 // roles, add and remove members and merge duplicate accounts; owners and judges ban players from
-// a forum season, hand out claim codes and read the audit log (who did what, when).
+// a forum season, make the club's forum seasons, hand out claim codes and read the audit log (who
+// did what, when).
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../lib/api.js';
 import { currentLang, dateLocale } from '../lib/i18n.js';
 import { Link, routeParam } from '../lib/router.js';
+import { call as forumCall, ForumApiError } from '../forum/api.js';
 import { accountApi, type ClubAdmin, type ClubRole } from './account-api.js';
 import { useMe } from './session.js';
 import './account.css';
@@ -105,6 +107,70 @@ function ClaimCodeForm({ club }: { club: ClubAdmin }) {
   );
 }
 
+interface ClubSeason {
+  id: string;
+  name: string;
+  club?: { id: string; season: string };
+}
+
+/**
+ * The club's forum seasons, and a new one (owners and judges): the club's bans for its season name
+ * keep banned players out of the season's games. The season's admin key is shown once.
+ */
+function ForumSeasons({ club }: { club: ClubAdmin }) {
+  const { t } = useTranslation();
+  const [seasons, setSeasons] = useState<ClubSeason[]>([]);
+  const [name, setName] = useState('');
+  const [clubSeason, setClubSeason] = useState('');
+  const [made, setMade] = useState<{ id: string; adminKey: string } | null>(null);
+  const [msg, setMsg] = useState<string | null>(null);
+  const lang = currentLang();
+  const load = useCallback(() => {
+    forumCall<{ seasons: ClubSeason[] }>('GET', '/seasons').then((r) => setSeasons(r.seasons.filter((x) => x.club?.id === club.id)), () => undefined);
+  }, [club.id]);
+  useEffect(load, [load]);
+  const submit = (e: FormEvent): void => {
+    e.preventDefault();
+    const body = { name: name.trim(), club: club.id, ...(clubSeason.trim() ? { clubSeason: clubSeason.trim() } : {}) };
+    forumCall<{ id: string; adminKey: string }>('POST', '/seasons', undefined, body).then(
+      (r) => {
+        setMade(r);
+        setMsg(null);
+        load();
+      },
+      (x: unknown) => setMsg(x instanceof ForumApiError ? x.error.message[lang] : errorText(x, lang)),
+    );
+  };
+  return (
+    <>
+      {seasons.length > 0 && (
+        <ul className="link-list" data-testid="club-seasons">
+          {seasons.map((x) => (
+            <li key={x.id}>
+              <Link to={`/f/s/${x.id}`}>{x.name}</Link> <span className="muted">{t('club.seasonBans', { season: x.club?.season ?? x.name })}</span>
+            </li>
+          ))}
+        </ul>
+      )}
+      <form className="mini-form" onSubmit={submit}>
+        <label htmlFor="season-name">{t('club.seasonName')}</label>
+        <input id="season-name" value={name} maxLength={120} required onChange={(e) => setName(e.target.value)} />
+        <label htmlFor="season-club-name">{t('club.seasonClubName')}</label>
+        <input id="season-club-name" value={clubSeason} maxLength={40} placeholder={name} onChange={(e) => setClubSeason(e.target.value)} />
+        <button type="submit" className="btn">
+          {t('club.seasonCreate')}
+        </button>
+        {msg && <p className="hint">{msg}</p>}
+        {made && (
+          <p className="hint" data-testid="season-made">
+            {t('club.seasonMade', { key: made.adminKey })} <Link to={`/f/s/${made.id}`}>{`/f/s/${made.id}`}</Link>
+          </p>
+        )}
+      </form>
+    </>
+  );
+}
+
 export default function ClubAdminPage() {
   const { t } = useTranslation();
   const clubId = routeParam('/account/clubs/:club', 'club') ?? '';
@@ -185,6 +251,13 @@ export default function ClubAdminPage() {
           />
         </section>
       )}
+      {staff && (
+        <section className="panel">
+          <h2>{t('club.forumSeasons')}</h2>
+          <p className="option-doc">{t('club.forumSeasonsHelp')}</p>
+          <ForumSeasons club={club} />
+        </section>
+      )}
       {staff && club.tournaments.length > 0 && (
         <section className="panel">
           <h2>{t('club.claimCodes')}</h2>
@@ -213,7 +286,7 @@ export default function ClubAdminPage() {
           <ul className="audit" data-testid="club-audit">
             {club.audit.map((e) => (
               <li key={e.id}>
-                <span className="muted">{when(e.at)}</span> <b>{e.actor}</b> {t(`club.action.${e.action}`, { defaultValue: e.action, ...auditWords(e.detail, t) })} {e.target && <span>{e.target}</span>}
+                <span className="muted">{when(e.at)}</span> <b>{e.byToken ? t('club.byToken') : e.actor}</b> {t(`club.action.${e.action}`, { defaultValue: e.action, ...auditWords(e.detail, t) })} {e.target && <span>{e.target}</span>}
               </li>
             ))}
           </ul>

@@ -41,7 +41,7 @@ export interface ClubAdmin {
   members: { nickname: string; role: ClubRole; since: number }[];
   tournaments: { id: string; name: string; players?: { id: string; nickname: string }[] }[];
   bans?: { nickname: string; season: string; reason: string | null; at: number }[];
-  audit?: { id: number; at: number; actor: string; action: string; target: string | null; detail: unknown }[];
+  audit?: { id: number; at: number; actor: string; byToken?: true; action: string; target: string | null; detail: unknown }[];
 }
 
 const post = <T>(path: string, body?: unknown) => call<T>(path, { method: 'POST', ...(body !== undefined ? { body: JSON.stringify(body) } : {}) });
@@ -71,6 +71,8 @@ export const accountApi = {
   setPassword: (password: string) => post<{ ok: true }>('/api/me/password', { password }),
   rename: (nickname: string) => post<{ nickname: string }>('/api/me/nickname', { nickname }),
   deleteAccount: () => call<{ ok: true }>('/api/me', { method: 'DELETE' }),
+  /** "The account `nickname` is mine too": a club owner may then merge the two (both must say it). */
+  consentMerge: (nickname: string) => post<{ nickname: string; until: number }>('/api/me/merge-consent', { nickname }),
   claim: (code: string) => post<{ tournament: string; player: string; nickname: string }>('/api/me/claim', { code }),
   /** Bind a seat link's token to the account. */
   bindSeat: (token: string) => post<{ table: string; seat: number }>('/api/me/seats', { token }),

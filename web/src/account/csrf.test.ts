@@ -1,8 +1,9 @@
 // @vitest-environment jsdom
-// Every write the web app sends carries the session's CSRF token (docs/accounts.md): the table API
-// and the tournament API alike; reads do not need it.
+// Every write the web app sends carries the session's CSRF token (docs/accounts.md): the table API,
+// the tournament API and the forum API alike; reads do not need it.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { api, csrfToken } from '../lib/api.js';
+import { call as forumCall } from '../forum/api.js';
 import { tapi } from '../tournament/tapi.js';
 
 afterEach(() => {
@@ -33,6 +34,28 @@ describe('CSRF header', () => {
     expect(headersOf(f, 0)['x-csrf-token']).toBe('tok-1');
     expect(headersOf(f, 1)['x-csrf-token']).toBeUndefined();
     expect(headersOf(f, 2)['x-csrf-token']).toBe('tok-1');
+  });
+
+  it('the forum API too: a signed-in player can post, vote and poll what needs them', async () => {
+    document.cookie = 'gorod_csrf=tok-2';
+    const f = stubFetch();
+    await forumCall('POST', '/games/g1/votes', 'seat-key-123', { target: 2, reason: 'тихий' });
+    await forumCall('POST', '/needs', undefined, { games: [] });
+    await forumCall('GET', '/games/g1');
+    expect(headersOf(f, 0)['x-csrf-token']).toBe('tok-2');
+    expect(headersOf(f, 0)['authorization']).toBe('Bearer seat-key-123');
+    expect(headersOf(f, 1)['x-csrf-token']).toBe('tok-2');
+    expect(headersOf(f, 2)['x-csrf-token']).toBeUndefined();
+  });
+
+  it("the forum's writes carry it too (a signed-in player's posts and votes were refused without it)", async () => {
+    document.cookie = 'gorod_csrf=tok-2';
+    const f = stubFetch();
+    await forumCall('POST', '/games/g1/posts', 'seat-key', { text: 'Доброе утро' });
+    await forumCall('GET', '/games/g1', 'seat-key');
+    expect(headersOf(f, 0)['x-csrf-token']).toBe('tok-2');
+    expect(headersOf(f, 0)['authorization']).toBe('Bearer seat-key');
+    expect(headersOf(f, 1)['x-csrf-token']).toBeUndefined();
   });
 
   it('a guest sends none', async () => {

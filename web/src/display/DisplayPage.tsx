@@ -107,7 +107,7 @@ export function Board({ v, lang, clock, overlay }: { v: GameView; lang: Lang; cl
           : '';
   const nominated = new Set(v.nominations.map((n) => n.target));
   const votes = todaysVotes(v);
-  const lastPublic = v.log.filter((e) => e.vis === 'public' && !['voteCast', 'gameStarted'].includes(e.t)).slice(-4);
+  const lastPublic = v.log.filter((e) => e.vis === 'public' && !['voteCast', 'gameStarted'].includes(e.t) && describeEvent(e, lang) !== '').slice(-4);
   return (
     <div className={`board${overlay ? ' overlay' : ''}`} data-testid="board" data-last-public={v.log.length ? v.log[v.log.length - 1]!.n : -1}>
       <div className="board-top">

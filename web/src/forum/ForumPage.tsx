@@ -3,9 +3,11 @@
 // reads like a forum on a phone: one column of posts, the deadline always at the top.
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { seatNo } from '../../../src/engine/index.js';
 import { currentLang } from '../lib/i18n.js';
 import { Link, useLocation } from '../lib/router.js';
 import { call, ForumApiError, keyFor, saveKey, type Game } from './api.js';
+import { loadMe } from '../account/session.js';
 import './forum.css';
 import { ErrorLine, leftText, setZone, useErr } from './common.js';
 import { ForumHome } from './ForumHome.js';
@@ -51,6 +53,15 @@ function useGame(id: string) {
     const h = setInterval(reload, 15_000);
     return () => clearInterval(h);
   }, [reload]);
+  // A signed-in player's seat is bound to the account (once): a club's season ban then asks the
+  // account, whatever name the seat has. A refusal (a ban, another account's seat) is shown.
+  const unbound = game?.viewer === 'seat' && game.bound === false;
+  useEffect(() => {
+    if (!unbound || !key) return;
+    void loadMe().then((me) => {
+      if (me) call('POST', `/games/${id}/bind`, key, {}).then(reload, setErr);
+    });
+  }, [unbound, id, key]);
   return { key, game, reload, err, setErr };
 }
 
@@ -98,8 +109,8 @@ function GameView({ id, tab }: { id: string; tab: Tab }) {
       </nav>
       {game.you && (
         <p className="f-you muted">
-          {game.you.name} · №{game.you.seat} · {t(`role.${game.you.role}`)}
-          {!game.you.alive && ` · ${t('seat.out_removal')}`}
+          {game.you.name} · {seatNo(game.you.seat, currentLang())} · {t(`role.${game.you.role}`)}
+          {!game.you.alive && ` · ${t(`seat.out_${game.seats[game.you.seat - 1]?.exit?.cause ?? 'removal'}`)}`}
         </p>
       )}
       {tab === 'thread' && <Thread game={game} k={key} reload={reload} />}

@@ -127,12 +127,15 @@ export function DayPanel({ id, s, lang, submit }: { id: string; s: GameState; la
       <div className="day-now" data-testid="day-now">
         <div className="speaker" data-testid="speaker" data-seat={speaker}>
           <div className="speaker-num">№{speaker}</div>
-          <div className="speaker-text">
-            <div className="speaker-kind">
-              {speechLabel(st.speech, st.short === true, lang)} <Rule rule={currentSpeech(s)?.decl.rule ?? 'R4'} />
-            </div>
-            {name !== String(speaker) && <div className="speaker-name">{name}</div>}
+        </div>
+        {/* A cell of its own: on a phone it takes a full row under the number and the clock, so a
+            long turn («лишён слова (три фола), может выставить кандидатуру») wraps instead of
+            running under the clock. */}
+        <div className="speaker-text" data-testid="speaker-kind">
+          <div className="speaker-kind">
+            {speechLabel(st.speech, st.short === true, lang)} <Rule rule={currentSpeech(s)?.decl.rule ?? 'R4'} />
           </div>
+          {name !== String(speaker) && <div className="speaker-name">{name}</div>}
         </div>
         <TimerClock timer={timer} lang={lang} />
         <button type="button" className="big primary end-speech" data-testid="end-speech" onClick={() => submit(L(lang, `№${speaker}: «Спасибо»`, `#${speaker}: "Thank you"`), [{ by: speaker, do: 'endSpeech' }])}>
@@ -233,7 +236,9 @@ const REASONS: [string, string][] = [
 
 export function FoulsCard({ s, lang, submit }: { s: GameState; lang: Lang; submit: Submit }) {
   const [mode, setMode] = useState<'foul' | 'techFoul' | 'remove'>('foul');
-  const tech = legalCommands(s, 'judge').some((c) => c.do === 'techFoul');
+  const judgeMoves = legalCommands(s, 'judge');
+  const tech = judgeMoves.some((c) => c.do === 'techFoul');
+  const penalised = new Set(judgeMoves.filter((c) => c.do === 'foul').map((c) => c.target));
   const [reason, setReason] = useState(0);
   const reasonText = (REASONS[reason] ?? REASONS[0]!)[lang === 'ru' ? 0 : 1];
   return (
@@ -273,9 +278,10 @@ export function FoulsCard({ s, lang, submit }: { s: GameState; lang: Lang; submi
         columns={5}
         seats={s.seats.map((x) => ({
           seat: x.seat,
-          disabled: !x.alive,
+          // The engine lists who may be penalised: the living, and a leaver in their last word (fiim 9.7).
+          disabled: !penalised.has(x.seat),
           tone: !x.alive ? 'dead' : x.fouls >= 3 ? 'warn' : 'default',
-          label: x.alive ? `${L(lang, 'фолы', 'fouls')}: ${x.fouls}${x.techFouls ? ` · ${L(lang, 'тех.', 'tech')}: ${x.techFouls}` : ''}` : L(lang, 'выбыл', 'out'),
+          label: penalised.has(x.seat) ? `${L(lang, 'фолы', 'fouls')}: ${x.fouls}${x.techFouls ? ` · ${L(lang, 'тех.', 'tech')}: ${x.techFouls}` : ''}` : L(lang, 'выбыл', 'out'),
           sub: x.alive
             ? mode === 'techFoul'
               ? (x.techFouls ?? 0) >= 1

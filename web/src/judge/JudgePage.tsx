@@ -57,7 +57,8 @@ function FlashView({ flash, lang }: { flash: Flash | null; lang: Lang }) {
         {lang === 'en' && flash.error.detail ? ` (${flash.error.detail})` : ''} <Rule rule={flash.error.rule} />
       </div>
     );
-  const lines = flash.events.filter((e) => !QUIET.has(e.t) && e.t !== 'voteCast');
+  // An event the describer gives no words (the end of a speech) is no line: a bare rule tag said nothing.
+  const lines = flash.events.filter((e) => !QUIET.has(e.t) && e.t !== 'voteCast' && describeEvent(e, lang) !== '');
   return (
     <div className={`flash ok${open ? ' open' : ''}`} data-testid="flash" data-kind="ok" {...toggle}>
       <div className="flash-head">
@@ -405,7 +406,7 @@ export default function JudgePage() {
           <h3>{L(lang, 'Журнал ведущего', "Judge's log")}</h3>
           <ol className="log">
             {s.log
-              .filter((e) => !QUIET.has(e.t))
+              .filter((e) => !QUIET.has(e.t) && describeEvent(e, lang) !== '')
               .map((e) => (
                 <li key={e.n}>
                   {describeEvent(e, lang)} <Rule rule={e.rule} />

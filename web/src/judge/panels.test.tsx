@@ -78,6 +78,21 @@ describe('DayPanel', () => {
   });
 });
 
+describe('DayPanel in a last word', () => {
+  it('fiim 9.7 the player giving their last word can still be fouled', () => {
+    let g = day1Vote();
+    for (let seat = 1; seat <= 6; seat++) g = enter(g, [{ by: seat, do: 'vote', target: 4 }]);
+    g = enter(g, [{ by: 'judge', do: 'closeVote' }]);
+    const s = stateOf(g);
+    expect(s.stage).toEqual({ kind: 'speech', speech: 'last', seat: 4 });
+    const submit = vi.fn(() => true);
+    render(<DayPanel id="t" s={s} lang="en" submit={submit} />);
+    expect(seatButton('foul-grid', 4).hasAttribute('disabled')).toBe(false);
+    fireEvent.click(seatButton('foul-grid', 4));
+    expect(submit).toHaveBeenLastCalledWith(expect.any(String), [{ by: 'judge', do: 'foul', target: 4 }]);
+  });
+});
+
 describe('NightPanel', () => {
   it('R12 "all at N" and R13 the check answer shown by gesture', () => {
     let g = enter(classicGame(), [{ by: 'judge', do: 'endNight' }]);

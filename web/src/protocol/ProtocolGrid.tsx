@@ -3,7 +3,7 @@
 // night table (shots, the don's and the sheriff's checks, other roles), the best move, extra
 // points, the points per player, the table's options and the judge's signature line. One A4 sheet.
 import { useTranslation } from 'react-i18next';
-import type { PresetId } from '../../../src/engine/index.js';
+import { checksRole, checksTeam, type PresetId, type RoleId } from '../../../src/engine/index.js';
 import { currentLang, dateLocale } from '../lib/i18n.js';
 import { optionValueText, presetOptionDefs } from '../options/OptionEditor.js';
 import type { ProtoDay, Protocol, ProtoNight } from './protocol.js';
@@ -60,9 +60,10 @@ function NightRow({ n, p }: { n: ProtoNight; p: Protocol }) {
   const { t } = useTranslation();
   const role = (seat: number) => p.seats[seat - 1]?.role;
   const shots = n.actions.filter((a) => a.verb === 'shoot');
-  const checks = (roles: string[]) =>
+  // The don's column holds checks that look for a role, the sheriff's those that ask a team (R13).
+  const checks = (asks: (r: RoleId | undefined) => boolean) =>
     n.checks
-      .filter((c) => roles.includes(role(c.seat) ?? ''))
+      .filter((c) => asks(role(c.seat)))
       .map((c) => `${c.seat}→${c.target}: ${t(`check.${c.result}`)}`)
       .join('; ');
   const other = n.actions
@@ -74,8 +75,8 @@ function NightRow({ n, p }: { n: ProtoNight; p: Protocol }) {
       <th scope="row">{n.night}</th>
       <td>{n.intro ? (n.plan ? t('proto.plan', { plan: n.plan.join(' → ') }) : t('proto.intro')) : shots.map((a) => `${a.seat}→${a.target ?? '—'}`).join(', ') || '—'}</td>
       <td>{n.intro ? '' : n.killed.length ? t('proto.killed', { seats: n.killed.join(', ') }) : n.miss ? t('proto.miss') : '—'}</td>
-      <td>{checks(['don'])}</td>
-      <td>{checks(['sheriff', 'commissar'])}</td>
+      <td>{checks(checksRole)}</td>
+      <td>{checks(checksTeam)}</td>
       <td>{other}</td>
     </tr>
   );

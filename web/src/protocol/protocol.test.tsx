@@ -1,5 +1,6 @@
 // @vitest-environment jsdom
 // The protocol from a record, its CSV, and the table display's board: no role before the end.
+import { readFileSync } from 'node:fs';
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { view, type Command } from '../../../src/engine/index.js';
@@ -75,6 +76,14 @@ describe('protocol', () => {
     expect(opts).toContain('Голос за себя');
     expect(opts).toContain('удаление');
     expect(opts).not.toMatch(/selfVote|removal/);
+  });
+
+  it('the grid names the rule a record older than a variant played (its base rule), never «undefined»', () => {
+    const p = buildProtocol(JSON.parse(readFileSync('examples/records/classic-red-win.json', 'utf8')))!;
+    render(<ProtocolGrid p={p} />);
+    const opts = screen.getByTestId('grid-options').textContent!;
+    expect(opts).not.toContain('undefined');
+    expect(opts).toContain('Кто открывает следующий день');
   });
 
   it('R16 the board renders the public view: no role and no night action before the end', () => {

@@ -1,7 +1,7 @@
 // The game protocol (бланк) from a record: seats with names, roles, fouls and exits; per day the
 // nominations and every vote round; per night the shots, checks and other actions; the result and,
 // for presets with points, the points. Pure: the page renders it, the CSV export flattens it.
-import { replay, type GameEvent, type GameRecord, type GameState, type Options, type RoleId, type Team } from '../../../src/engine/index.js';
+import { dayOptions, replay, type GameEvent, type GameRecord, type GameState, type Options, type RoleId, type Team } from '../../../src/engine/index.js';
 import { hasPoints, score, type SeatScore } from '../../../src/engine/core/score.js';
 
 export interface ProtoSeat {
@@ -182,7 +182,9 @@ export function buildProtocol(record: GameRecord | unknown): Protocol | null {
   const meta = (rec.meta ?? {}) as Record<string, unknown>;
   return {
     preset: s.preset,
-    options: { ...s.options },
+    // A record made before a rule variant existed holds no value for it: the game played its base
+    // rule, which dayOptions resolves (the sheet said «undefined» there).
+    options: { ...s.options, ...dayOptions(s.options) },
     createdAt: typeof meta['createdAt'] === 'number' ? meta['createdAt'] : null,
     bestMove,
     extras,

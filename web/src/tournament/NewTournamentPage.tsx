@@ -33,7 +33,8 @@ export default function NewTournamentPage() {
 
   useEffect(() => {
     tapi.scoring().then(
-      (all) => setSystems(all.filter((s, i) => all.findIndex((x) => x.id === s.id) === i)),
+      // Every version is listed; a new tournament counts by each system's latest.
+      (all) => setSystems(all.filter((s) => !all.some((x) => x.id === s.id && x.version > s.version))),
       (e) => setErr(e),
     );
   }, []);

@@ -3,7 +3,7 @@
 // with their replays, tournaments with places.
 import { useEffect, useState } from 'react';
 import { ProfileAccountPanel } from '../account/ProfileAccountPanel.js';
-import type { RoleId } from '../../../src/engine/index.js';
+import { ROLE_DEFS, type RoleId } from '../../../src/engine/index.js';
 import { roleName } from '../judge/format.js';
 import { currentLang, dateLocale } from '../lib/i18n.js';
 import { Link, routeParam } from '../lib/router.js';
@@ -88,7 +88,7 @@ export default function PlayerPage() {
           {roles.length ? (
             <BarChart
               label={t('player.byRole')}
-              bars={roles.map(([r, v]) => ({ label: roleName(r, lang), value: v.games ? v.wins / v.games : 0, note: `${pct(v.games ? v.wins / v.games : 0)} · ${v.wins}/${v.games}`, tone: r === 'don' || r === 'mafia' ? 'black' : 'red' }))}
+              bars={roles.map(([r, v]) => ({ label: roleName(r, lang), value: v.games ? v.wins / v.games : 0, note: `${pct(v.games ? v.wins / v.games : 0)} · ${v.wins}/${v.games}`, tone: ROLE_DEFS[r]?.team === 'black' ? 'black' : 'red' }))}
             />
           ) : (
             <p className="muted">{t('player.noGames')}</p>

@@ -25,7 +25,7 @@ describe('fiim: the preset', () => {
       thirdFoul: 'loseSpeech', // 9.5.1
       silencedMayNominate: true,
       silencedShortAt: 4,
-      technicalFouls: true, // 9.6.2
+      technicalFouls: true, // 9.6.2: the issue's FIIM practice (DEFAULT_RULES' last digit 0 is 9.6.1, none)
       removalCancelsVote: 'any', // 9.8.1
       quietRoundsDraw: 3, // 1.5
       provocation: 'foul', // 7.14, 10.6
@@ -109,6 +109,39 @@ describe('fiim 8.19 the final minute: the last word before the verdict', () => {
     const t = atFour(table('fiim'));
     t.do({ by: 'judge', do: 'remove', target: 10 });
     expect(t.events('gameOver')).toMatchObject([{ winner: 'red', rule: 'R15' }]);
+  });
+});
+
+describe('fiim 9.7 penalties in one\'s own last word', () => {
+  it('a player giving their last word may be fouled; the fourth foul ends the last word, no second exit', () => {
+    const t = table('fiim').night([]).speeches();
+    for (let i = 0; i < 3; i++) t.do({ by: 'judge', do: 'foul', target: 1 });
+    shoot(t, 1);
+    expect(t.state.stage).toEqual({ kind: 'speech', speech: 'last', seat: 1 });
+    expect(legalCommands(t.state, 'judge')).toContainEqual({ by: 'judge', do: 'foul', target: 1 });
+    t.do({ by: 1, do: 'bestMove', targets: [5, 7, 10] });
+    t.do({ by: 'judge', do: 'foul', target: 1 });
+    expect(t.events('fouled').at(-1)).toMatchObject({ seat: 1, count: 4 });
+    expect(t.events('speechEnded').at(-1)).toMatchObject({ seat: 1, by: 'removal' });
+    expect(t.events('eliminated').filter((e) => e.seat === 1)).toHaveLength(1);
+    // 9.8.1: the night's victim is out already — no vote is cancelled.
+    expect(t.events('voteCancelled')).toEqual([]);
+    expect(t.state.stage).toMatchObject({ kind: 'speech', speech: 'day' });
+  });
+  it('a third foul does not take the last word (9.5.1); a second technical foul ends it', () => {
+    const t = table('fiim').night([]).speeches({ 1: 5, 2: 6 }).vote({ 1: 5, 2: 5, 3: 5, 4: 5, 6: 5, 8: 5 });
+    expect(t.state.stage).toEqual({ kind: 'speech', speech: 'last', seat: 5 });
+    for (let i = 0; i < 3; i++) t.do({ by: 'judge', do: 'foul', target: 5 });
+    expect(t.state.stage).toEqual({ kind: 'speech', speech: 'last', seat: 5 });
+    t.do({ by: 'judge', do: 'techFoul', target: 5 });
+    t.do({ by: 'judge', do: 'techFoul', target: 5 });
+    expect(t.state.phase).toBe('night');
+    expect(t.events('voteCancelled')).toEqual([]);
+  });
+  it('a player out and silent is no one\'s to penalise', () => {
+    const t = table('fiim').night([]).speeches({ 1: 5, 2: 6 }).vote({ 1: 5, 2: 5, 3: 5, 4: 5, 6: 5, 8: 5 }).talkThrough();
+    expect(t.try({ by: 'judge', do: 'foul', target: 5 })).toMatchObject({ ok: false, error: { code: 'targetNotAlive' } });
+    expect(legalCommands(t.state, 'judge').some((c) => c.do === 'foul' && c.target === 5)).toBe(false);
   });
 });
 

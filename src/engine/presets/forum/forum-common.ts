@@ -4,11 +4,22 @@ import { emit, PUBLIC, type Ctx } from '../../core/emit.js';
 import type { GameEvent } from '../../core/events.js';
 import { checkWin } from '../../core/outcome.js';
 import { mulberryStep } from '../../core/rng.js';
+import { ownShot, ROLE_DEFS, traitOf, type Trait } from '../../core/roles.js';
 import type { GameState } from '../../core/state.js';
 import type { Cause, RoleId, Team } from '../../core/vocab.js';
+import { forumRole } from './forum-roles.js';
 
-export const BLACK_ROLES: readonly RoleId[] = ['don', 'mafia'];
-export const SHOOTING_ROLES: readonly RoleId[] = ['don', 'mafia', 'commissar', 'maniac', 'kamikaze'];
+/**
+ * Who takes over a role when its last holder dies (the roles' `succeeds` trait): the heir's role
+ * and the role it takes. Announced successions come before one drawn by lot, as the source's
+ * cases 7 (sergeant) and 8 (don) are read.
+ */
+const HEIRS: { heir: RoleId; t: Extract<Trait, { kind: 'succeeds' }> }[] = [];
+for (const def of Object.values(ROLE_DEFS)) {
+  const t = traitOf(forumRole(def.id), 'succeeds');
+  if (t) HEIRS.push({ heir: def.id, t });
+}
+HEIRS.sort((a, b) => Number(a.t.lot) - Number(b.t.lot));
 
 export function livingSeats(s: GameState): number[] {
   const out: number[] = [];
@@ -39,49 +50,51 @@ export function exitPlayer(c: Ctx, seat: number, cause: Cause, rule: string, rev
 }
 
 /**
- * What deaths set off: the sergeant becomes commissar, announced to all (case 7, R47); in a game
- * with a kamikaze a dead don is succeeded by lot among living mafia, told to the team (case 8, R48).
+ * What deaths set off: a role whose last holder died passes to its heir (the `succeeds` trait) —
+ * the sergeant becomes commissar, announced to all (case 7, R47); in a game with a kamikaze a dead
+ * don is succeeded by lot among living mafia, told to the team (case 8, R48).
  */
 export function afterDeaths(c: Ctx, dead: readonly number[]): void {
   const s = c.s;
-  const f = s.forum;
-  if (dead.some((d) => roleOf(s, d) === 'commissar') && !s.seats.some((x) => x.alive && x.role === 'commissar')) {
-    const sergeant = s.seats.find((x) => x.alive && x.role === 'sergeant');
-    if (sergeant) emit(c, { t: 'roleChanged', seat: sergeant.seat, from: 'sergeant', to: 'commissar' }, PUBLIC, 'forum-mafia ФМ 7, R47');
-  }
-  if (f?.hasKamikaze && dead.some((d) => roleOf(s, d) === 'don') && !s.seats.some((x) => x.alive && x.role === 'don')) {
-    const pool = s.seats.filter((x) => x.alive && x.role === 'mafia').map((x) => x.seat);
-    if (pool.length > 0) {
-      const [r, next] = mulberryStep(s.rng);
-      const seat = pool[Math.floor(r * pool.length)]!;
-      emit(c, { t: 'roleChanged', seat, from: 'mafia', to: 'don', rng: next }, livingBlack(s), 'forum-mafia ФМ 8*, R48, R54');
+  for (const { heir, t } of HEIRS) {
+    if (t.withRetaliator && !s.forum?.hasKamikaze) continue;
+    if (!dead.some((d) => roleOf(s, d) === t.role) || s.seats.some((x) => x.alive && x.role === t.role)) continue;
+    const pool = s.seats.filter((x) => x.alive && x.role === heir);
+    if (pool.length === 0) continue;
+    if (!t.lot) {
+      emit(c, { t: 'roleChanged', seat: pool[0]!.seat, from: heir, to: t.role }, PUBLIC, t.rule);
+      continue;
     }
+    const [r, next] = mulberryStep(s.rng);
+    const chosen = pool[Math.floor(r * pool.length)]!;
+    const vis = t.vis === 'public' ? PUBLIC : s.seats.filter((x) => x.alive && x.team === chosen.team).map((x) => x.seat);
+    emit(c, { t: 'roleChanged', seat: chosen.seat, from: heir, to: t.role, rng: next }, vis, t.rule);
   }
 }
 
-/** R49. */
+/**
+ * R49: red wins when no black (and no neutral — the neutral maniac) is alive; black when living
+ * black ≥ the rest and no one alive shoots on his own (the commissar, a maniac); the neutral when at
+ * most one other is alive.
+ */
 export function forumWinner(s: GameState): Team | null | 'draw' {
   let living = 0;
   let black = 0;
-  let commissar = false;
-  let maniac = false;
-  let neutralManiac = false;
+  let hunter = false;
+  let neutral = false;
   for (const x of s.seats) {
     if (!x.alive) continue;
     living++;
     if (x.team === 'black') black++;
-    if (x.role === 'commissar') commissar = true;
-    if (x.role === 'maniac') {
-      maniac = true;
-      if (x.team === 'neutral') neutralManiac = true;
-    }
+    if (x.team === 'neutral') neutral = true;
+    if (ownShot(forumRole(x.role))) hunter = true;
   }
   if (living === 0) return 'draw';
   if (black === 0) {
-    if (!neutralManiac) return 'red';
+    if (!neutral) return 'red';
     return living <= 2 ? 'neutral' : null;
   }
-  if (black >= living - black && !commissar && !maniac) return 'black';
+  if (black >= living - black && !hunter) return 'black';
   return null;
 }
 

@@ -3,6 +3,7 @@
 import type { Command } from '../../core/command.js';
 import { emit, PUBLIC, type Ctx } from '../../core/emit.js';
 import { afterDeaths, exitPlayer, isAlive, roleOf, settle, startForumNight } from './forum-common.js';
+import { protectsByDay, retaliates } from './forum-roles.js';
 import type { ForumState } from './forum-types.js';
 import { reject, type Rejection } from '../../core/rejection.js';
 import type { GameState } from '../../core/state.js';
@@ -66,7 +67,7 @@ export const forumProtect = (c: Ctx, cmd: Command): Rejection | null => {
   const bad = openDay(s, 'R44') ?? livingActor(s, cmd.by);
   if (bad) return bad;
   const seat = cmd.by as number;
-  if (roleOf(s, seat) !== 'lawyer') return reject('notAllowed', 'R44');
+  if (!protectsByDay(roleOf(s, seat))) return reject('notAllowed', 'R44');
   if (today(s).deadline) return reject('late', 'R44');
   const target = cmd.target ?? null;
   if (target !== null) {
@@ -116,7 +117,7 @@ function closeDay(c: Ctx): void {
   const t = today(s);
   const gone: number[] = [];
   // The lawyer's day (R44): a missed protection is written in the day's results; twice removes him.
-  const lawyer = s.seats.find((x) => x.alive && x.role === 'lawyer');
+  const lawyer = s.seats.find((x) => x.alive && protectsByDay(x.role));
   if (lawyer && t.lawyerChoice === null) {
     const count = f.lawyerMisses + 1;
     emit(c, { t: 'lawyerMissed', count }, PUBLIC, 'R44');
@@ -166,7 +167,7 @@ function closeDay(c: Ctx): void {
     exitPlayer(c, leaving, 'vote', 'R43');
     gone.push(leaving);
   }
-  if (leaving !== null && roleOf(s, leaving) === 'kamikaze') {
+  if (leaving !== null && retaliates(roleOf(s, leaving))) {
     // The voted-out kamikaze picks whom he takes with him; the day waits for him or the clock.
     afterDeaths(c, gone.filter((g) => g !== leaving));
     emit(c, { t: 'kamikazeAwaits', seat: leaving }, PUBLIC, 'forum-mafia Камикадзе *');

@@ -4,8 +4,10 @@ import type { EventBody, Visibility } from '../../core/events.js';
 import type { Options } from '../../core/options.js';
 import { reject, type Rejection } from '../../core/rejection.js';
 import { mulberryStep } from '../../core/rng.js';
+import { ROLE_DEFS } from '../../core/roles.js';
 import type { GameState } from '../../core/state.js';
 import type { RoleId } from '../../core/vocab.js';
+import { retaliates } from './forum-roles.js';
 
 export const FORUM_ROLES: readonly RoleId[] = [
   'civilian',
@@ -24,9 +26,24 @@ export const FORUM_ROLES: readonly RoleId[] = [
 /** Roles a deal holds at most once. */
 const SINGLE: readonly RoleId[] = ['don', 'child', 'commissar', 'sergeant', 'doctor', 'lawyer', 'maniac', 'priestess', 'kamikaze'];
 
-/** The kamikaze plays from 20 players (R41); the priestess's void power from 12 (source, role 10). */
+/** The kamikaze plays from 20 players (R41); the priestess's void power from 12 is her trait (core/roles.ts). */
 export const KAMIKAZE_MIN = 20;
-export const PRIESTESS_VOID_MIN = 12;
+
+/** What a role needs to be dealt: a table size (R41), another role beside it (R47). */
+const NEEDS: Partial<Record<RoleId, { players?: number; role?: RoleId; rule: string }>> = {
+  kamikaze: { players: KAMIKAZE_MIN, rule: 'R41' },
+  sergeant: { role: 'commissar', rule: 'R47' },
+};
+
+const NEEDY = Object.keys(NEEDS) as RoleId[];
+
+/** Why this role may not be dealt beside these roles at n seats, or null. */
+function unmet(r: RoleId, n: number, beside: readonly string[]): Rejection | null {
+  const need = NEEDS[r];
+  if (need?.players !== undefined && n < need.players) return reject('malformed', need.rule, `the ${r} plays with ${need.players}+ players`);
+  if (need?.role !== undefined && !beside.includes(need.role)) return reject('malformed', need.rule, `a ${r} needs a ${need.role}`);
+  return null;
+}
 
 /** Black = floor(N/3), the don among them (R41). */
 export function blackCount(n: number): number {
@@ -38,9 +55,7 @@ export function forumDealWith(n: number, optional: readonly RoleId[]): RoleId[] 
   const out: RoleId[] = ['don'];
   while (out.length < blackCount(n)) out.push('mafia');
   for (const r of optional) {
-    if (!SINGLE.includes(r) || r === 'don' || out.includes(r)) continue;
-    if (r === 'kamikaze' && n < KAMIKAZE_MIN) continue;
-    if (r === 'sergeant' && !optional.includes('commissar')) continue;
+    if (!SINGLE.includes(r) || out.includes(r) || unmet(r, n, optional)) continue;
     if (out.length >= n) break;
     out.push(r);
   }
@@ -66,8 +81,10 @@ export function forumDeal(n: number, o?: Options): RoleId[] {
 function checkForumRoles(n: number, roles: readonly string[]): Rejection | null {
   for (const r of roles) if (!FORUM_OPTIONAL.includes(r as RoleId)) return reject('malformed', 'R41', `options.roles: ${r.slice(0, 20)} is not an optional forum role`);
   if (new Set(roles).size !== roles.length) return reject('malformed', 'R41', 'options.roles: a role is listed twice');
-  if (roles.includes('kamikaze') && n < KAMIKAZE_MIN) return reject('malformed', 'R41', `the kamikaze plays with ${KAMIKAZE_MIN}+ players`);
-  if (roles.includes('sergeant') && !roles.includes('commissar')) return reject('malformed', 'R47', 'a sergeant needs a commissar');
+  for (const r of NEEDY) {
+    const bad = roles.includes(r) ? unmet(r, n, roles) : null;
+    if (bad) return bad;
+  }
   if (blackCount(n) + roles.length > n) return reject('malformed', 'R41', 'options.roles: more roles than seats');
   return null;
 }
@@ -78,14 +95,16 @@ export function checkForumSetup(n: number, o: Options, deal?: RoleId[]): Rejecti
   for (const r of SINGLE) if (count(r) > 1) return reject('malformed', 'R41', `at most one ${r}`);
   if (count('don') !== 1) return reject('malformed', 'R41', 'exactly one don');
   if (count('don') + count('mafia') !== blackCount(n)) return reject('malformed', 'R41', `black must be floor(N/3) = ${blackCount(n)}`);
-  if (count('kamikaze') > 0 && n < KAMIKAZE_MIN) return reject('malformed', 'R41', `the kamikaze plays with ${KAMIKAZE_MIN}+ players`);
-  if (count('sergeant') > 0 && count('commissar') === 0) return reject('malformed', 'R47', 'a sergeant needs a commissar');
+  for (const r of NEEDY) {
+    const bad = deal.includes(r) ? unmet(r, n, deal) : null;
+    if (bad) return bad;
+  }
   return null;
 }
 
-/** What a player is told at the deal: the sergeant and the mafia's child do not know their role. */
+/** What a player is told at the deal: the sergeant and the mafia's child do not know their role (`toldAs`). */
 export function forumToldRole(role: RoleId): RoleId {
-  return role === 'sergeant' || role === 'child' ? 'civilian' : role;
+  return ROLE_DEFS[role].toldAs ?? role;
 }
 
 /** The hidden bonus is drawn from the game's lot generator at the deal and committed with it (R41, R53, R60). */
@@ -101,7 +120,7 @@ export function forumOpening(s: GameState): { body: EventBody; vis: Visibility; 
   const body: EventBody = {
     t: 'forumDealt',
     maniacTeam: s.options.maniacTeam ?? 'red',
-    hasKamikaze: s.seats.some((x) => x.role === 'kamikaze'),
+    hasKamikaze: s.seats.some((x) => retaliates(x.role)),
     bonus,
     rng,
   };

@@ -5,8 +5,16 @@ import type { ForumEventBody, ForumState } from './forum-types.js';
 import type { GameState } from '../../core/state.js';
 import { withSeat } from '../../core/evolve.js';
 import { teamOf } from '../../core/roles-team.js';
+import { traitOf } from '../../core/roles.js';
+import type { RoleId, Team } from '../../core/vocab.js';
+import { forumRole } from './forum-roles.js';
 
 type ForumEvent = Extract<GameEvent, ForumEventBody>;
+
+/** A role's team at this table: the option its `teamBy` trait names (the maniac, R53), else its own. */
+function teamAt(role: RoleId, f: Pick<ForumState, 'maniacTeam'>): Team {
+  return traitOf(forumRole(role), 'teamBy') ? f.maniacTeam : teamOf(role);
+}
 
 function fresh(s: GameState, e: Extract<ForumEventBody, { t: 'forumDealt' }>): ForumState {
   const n = s.seats.length;
@@ -50,7 +58,7 @@ export function evolveForum(s: GameState, e: ForumEvent): void {
   if (e.t === 'forumDealt') {
     s.forum = fresh(s, e);
     s.rng = e.rng;
-    if (e.maniacTeam === 'neutral') for (const x of s.seats) if (x.role === 'maniac') withSeat(s, x.seat, { team: 'neutral' });
+    for (const x of s.seats) if (x.team !== teamAt(x.role, e)) withSeat(s, x.seat, { team: teamAt(x.role, e) });
     return;
   }
   if (!s.forum) return;
@@ -90,7 +98,7 @@ export function evolveForum(s: GameState, e: ForumEvent): void {
       f.bonusUsed = true;
       break;
     case 'roleChanged': {
-      withSeat(s, e.seat, { role: e.to, team: e.to === 'maniac' && f.maniacTeam === 'neutral' ? 'neutral' : teamOf(e.to) });
+      withSeat(s, e.seat, { role: e.to, team: teamAt(e.to, f) });
       if (e.rng !== undefined) s.rng = e.rng;
       break;
     }

@@ -6,6 +6,7 @@ import type { StageTimer } from '../../core/day-flow.js';
 import type { Ctx } from '../../core/emit.js';
 import type { Actor } from '../../core/events.js';
 import { forumWinner, livingSeats } from './forum-common.js';
+import { protectsByDay } from './forum-roles.js';
 import { forumEndDay, forumLawyerDeadline, forumLeave, forumProtect, forumRemove, forumSay, forumVote, kamikazePick, today } from './forum-day.js';
 import { forumEndNight, nightHandler, nightVerbAllowed, resolveForumNight } from './forum-night.js';
 import { reject, type Rejection } from '../../core/rejection.js';
@@ -71,7 +72,7 @@ export function forumLegal(s: GameState, actor: Actor): Command[] {
   if (s.phase === 'day' && !t.closed) {
     if ((t.votes[actor - 1] ?? -1) === -1)
       for (const x of living) if (x !== actor || s.options.selfVote) out.push({ by: actor, do: 'vote', target: x, reason: '' });
-    if (me.role === 'lawyer' && !t.deadline)
+    if (protectsByDay(me.role) && !t.deadline)
       for (const x of living) if (s.forum.lawyerCounts[x - 1]! < 2) out.push({ by: actor, do: 'protect', target: x });
   }
   if (s.phase === 'night' && s.stage.kind === 'night') {
