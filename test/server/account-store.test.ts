@@ -79,6 +79,21 @@ describe.each(backends)('%s account store', (_name, pair) => {
     await Promise.all([a.close(), b.close()]);
   });
 
+  it('a passkey ceremony opened on one process is finished on another, once; an expired one is refused and swept', async () => {
+    const [a, b] = await pair();
+    await a.openPasskeyFlow('f1', { challenge: 'c1', expiresAt: 1000, userId: 'u1', nickname: 'Анна' }, 0);
+    await a.openPasskeyFlow('f2', { challenge: 'c2', expiresAt: 1000 }, 0);
+    const r = await Promise.all([b.takePasskeyFlow('f1', 10), a.takePasskeyFlow('f1', 10)]);
+    expect(r.filter((x) => x !== null)).toEqual([{ challenge: 'c1', expiresAt: 1000, userId: 'u1', nickname: 'Анна' }]);
+    expect(await b.takePasskeyFlow('f1', 20)).toBeNull(); // a replayed verify
+    expect(await b.takePasskeyFlow('f2', 1000)).toBeNull(); // expired
+    await a.openPasskeyFlow('f3', { challenge: 'c3', expiresAt: 2000, accountId: 'u1' }, 1500);
+    await a.openPasskeyFlow('f4', { challenge: 'c4', expiresAt: 5000 }, 2500); // sweeps f3
+    expect(await b.takePasskeyFlow('f3', 0)).toBeNull();
+    expect((await b.takePasskeyFlow('f4', 2600))?.challenge).toBe('c4');
+    await Promise.all([a.close(), b.close()]);
+  });
+
   it('failed sign-ins count across processes; the window passes; success clears them', async () => {
     const [a, b] = await pair();
     await Promise.all([a.failAttempt('k', 0, 100), b.failAttempt('k', 0, 100), a.failAttempt('k', 1, 100), b.failAttempt('k', 1, 100)]);

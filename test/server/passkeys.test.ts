@@ -1,9 +1,14 @@
 // Passkeys over HTTP with a software authenticator (P-256, "none" attestation): sign up, sign in,
 // a ceremony's challenge used once, an assertion for another challenge refused, a signature
-// counter that goes back (a cloned authenticator) refused.
+// counter that goes back (a cloned authenticator) refused; a ceremony opened on one server process
+// and finished on another on the same database (SQLite file, PostgreSQL), once.
 import { createHash, generateKeyPairSync, randomBytes, sign, type KeyObject } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MemoryStorage, startServer, type RunningServer } from '../../src/server/index.js';
+import { MemoryStorage, PostgresAccountStore, SqliteAccountStore, startServer, type AccountStore, type RunningServer } from '../../src/server/index.js';
+import { PgScratch, pgUnavailable } from '../support/pg.js';
 import { Jar } from './account-client.js';
 
 let server: RunningServer;
@@ -135,5 +140,52 @@ describe('passkeys', () => {
     const j = new Jar(server.url);
     await j.call('POST', '/api/auth/signup', { nickname: 'Занято', password: 'correct horse battery' });
     expect((await new Jar(server.url).call('POST', '/api/auth/passkey/register/options', { nickname: 'занято' })).body['code']).toBe('nicknameTaken');
+  });
+});
+
+// ---- many processes on one database (issue 19): options on one, verify on another ------------
+const dir = mkdtempSync(join(tmpdir(), 'gorod-passkeys-'));
+const pg = new PgScratch();
+const noPg = await pgUnavailable();
+if (noPg) console.warn(`passkeys.test.ts: the postgres processes skipped: ${noPg}`);
+afterAll(async () => {
+  rmSync(dir, { recursive: true, force: true });
+  await pg.close();
+});
+
+type Stores = () => Promise<[AccountStore, AccountStore]>;
+const databases: [string, Stores][] = [
+  ['a SQLite file', async () => [new SqliteAccountStore(join(dir, 'a.sqlite')), new SqliteAccountStore(join(dir, 'a.sqlite'))]],
+  ...(noPg ? [] : [['PostgreSQL', async () => [new PostgresAccountStore(await pg.pool('shared')), new PostgresAccountStore(await pg.pool('shared'))]] as [string, Stores]]),
+];
+
+describe.each(databases)('two server processes on %s', (_name, stores) => {
+  it('a passkey sign-up and a sign-in opened on one process finish on the other; a second verify of a flow is refused', async () => {
+    const [sa, sb] = await stores();
+    // One public origin, as behind a load balancer: the processes' own ports do not matter.
+    const origin = 'http://127.0.0.1';
+    const opts = { port: 0, logLevel: false as const, webDir: null, scrypt: { N: 1024, r: 8, p: 1 }, publicOrigin: origin };
+    const a = await startServer({ ...opts, storage: new MemoryStorage(), accountStore: sa });
+    const b = await startServer({ ...opts, storage: new MemoryStorage(), accountStore: sb });
+    try {
+      const key = new SoftKey('127.0.0.1', origin);
+      const onA = new Jar(a.url);
+      const onB = new Jar(b.url);
+      const reg = (await onA.call<Options>('POST', '/api/auth/passkey/register/options', { nickname: 'Странник' })).body;
+      const response = key.register(reg.options.challenge);
+      expect((await onB.call('POST', '/api/auth/passkey/register/verify', { flow: reg.flow, response })).status).toBe(201);
+      expect((await onB.call<{ nickname: string }>('GET', '/api/me')).body.nickname).toBe('Странник');
+      // The same flow again, on either process: taken already.
+      expect((await new Jar(a.url).call('POST', '/api/auth/passkey/register/verify', { flow: reg.flow, response })).body['code']).toBe('passkeyExpired');
+
+      const auth = (await onB.call<Options>('POST', '/api/auth/passkey/signin/options', {})).body;
+      key.counter = 1;
+      const assertion = key.assert(auth.options.challenge);
+      const c = new Jar(a.url);
+      expect((await c.call('POST', '/api/auth/passkey/signin/verify', { flow: auth.flow, response: assertion })).body).toEqual({ nickname: 'Странник' });
+      expect((await new Jar(b.url).call('POST', '/api/auth/passkey/signin/verify', { flow: auth.flow, response: assertion })).body['code']).toBe('passkeyExpired');
+    } finally {
+      await Promise.all([a.close(), b.close()]);
+    }
   });
 });

@@ -1,6 +1,7 @@
 // Passkeys (WebAuthn, @simplewebauthn/server): sign up with a new passkey (or add one to the
 // signed-in account) and sign in with a discoverable one (no nickname typed). The challenge of
-// each ceremony lives in memory for a few minutes under a random flow id the browser sends back;
+// each ceremony is kept in the accounts database for five minutes under a random flow id the
+// browser sends back (any process on the database can finish it; it is taken once);
 // the relying party is RP_ID / PUBLIC_ORIGIN, or the request's own host when they are unset.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { randomUUID } from 'node:crypto';
@@ -9,28 +10,18 @@ import { z } from 'zod';
 import { AccountNickname, handle, parse, perAddress, type AccountsContext } from './context.js';
 import { AccountError } from './errors.js';
 import { randomToken } from './secrets.js';
+import type { PasskeyFlow } from './store.js';
 
 const FLOW_MS = 5 * 60_000;
 // Loaded on the first passkey request: the library (with its ASN.1 and X.509 parts) is heavy, and a
 // restart should not wait for it.
 const webauthn = () => import('@simplewebauthn/server');
-const MAX_FLOWS = 10_000;
-
-interface Flow {
-  challenge: string;
-  expires: number;
-  /** Sign-up: the nickname to create; adding a passkey: the account; sign-in: neither. */
-  nickname?: string;
-  accountId?: string;
-  userId?: string;
-}
 
 const RegisterOptions = z.strictObject({ nickname: z.string().optional() });
 const Verify = z.strictObject({ flow: z.string().min(10).max(64), response: z.record(z.string(), z.unknown()) });
 
 export function registerPasskeysHttp(app: FastifyInstance, ctx: AccountsContext): void {
   const { store, sessions } = ctx;
-  const flows = new Map<string, Flow>();
   const limit = perAddress(ctx.limits.accounts.signInPerAddress);
 
   const rp = (req: FastifyRequest): { rpID: string; origin: string } => {
@@ -38,19 +29,16 @@ export function registerPasskeysHttp(app: FastifyInstance, ctx: AccountsContext)
     const origin = ctx.publicOrigin ?? `${req.protocol}://${host}`;
     return { rpID: ctx.rpId ?? new URL(origin).hostname, origin };
   };
-  const open = (f: Flow): string => {
-    const now = Date.now();
-    if (flows.size >= MAX_FLOWS) for (const [k, v] of flows) if (v.expires <= now) flows.delete(k);
-    if (flows.size >= MAX_FLOWS) flows.delete(flows.keys().next().value!);
+  const open = async (f: Omit<PasskeyFlow, 'expiresAt'>): Promise<string> => {
     const id = randomToken(18);
-    flows.set(id, f);
+    const now = Date.now();
+    await store.openPasskeyFlow(id, { ...f, expiresAt: now + FLOW_MS }, now);
     return id;
   };
   /** A flow is used once: taken out whether it verifies or not. */
-  const take = (id: string): Flow => {
-    const f = flows.get(id);
-    flows.delete(id);
-    if (!f || f.expires <= Date.now()) throw new AccountError(400, 'passkeyExpired');
+  const take = async (id: string): Promise<PasskeyFlow> => {
+    const f = await store.takePasskeyFlow(id, Date.now());
+    if (!f) throw new AccountError(400, 'passkeyExpired');
     return f;
   };
 
@@ -78,7 +66,7 @@ export function registerPasskeysHttp(app: FastifyInstance, ctx: AccountsContext)
         excludeCredentials: me ? (await store.passkeysOf(me.account.id)).map((p) => ({ id: p.id })) : [],
         authenticatorSelection: { residentKey: 'required', userVerification: 'preferred' },
       });
-      const flow = open({ challenge: options.challenge, expires: Date.now() + FLOW_MS, userId, ...(me ? { accountId: me.account.id } : { nickname }) });
+      const flow = await open({ challenge: options.challenge, userId, ...(me ? { accountId: me.account.id } : { nickname }) });
       return { flow, options };
     }),
   );
@@ -88,7 +76,7 @@ export function registerPasskeysHttp(app: FastifyInstance, ctx: AccountsContext)
     limit,
     handle(async (req, reply) => {
       const body = parse(Verify, req.body);
-      const f = take(body.flow);
+      const f = await take(body.flow);
       const { rpID, origin } = rp(req);
       const r = await (await webauthn()).verifyRegistrationResponse({
         response: body.response as unknown as RegistrationResponseJSON,
@@ -118,7 +106,7 @@ export function registerPasskeysHttp(app: FastifyInstance, ctx: AccountsContext)
     handle(async (req) => {
       const { rpID } = rp(req);
       const options = await (await webauthn()).generateAuthenticationOptions({ rpID, userVerification: 'preferred' });
-      return { flow: open({ challenge: options.challenge, expires: Date.now() + FLOW_MS }), options };
+      return { flow: await open({ challenge: options.challenge }), options };
     }),
   );
 
@@ -127,7 +115,7 @@ export function registerPasskeysHttp(app: FastifyInstance, ctx: AccountsContext)
     limit,
     handle(async (req, reply) => {
       const body = parse(Verify, req.body);
-      const f = take(body.flow);
+      const f = await take(body.flow);
       const response = body.response as unknown as AuthenticationResponseJSON;
       const key = typeof response.id === 'string' ? await store.passkey(response.id) : null;
       const account = key ? await store.account(key.accountId) : null;

@@ -129,4 +129,19 @@ CREATE TABLE merge_consents (
 );
 `,
   },
+  {
+    id: 4,
+    name: 'passkey ceremonies between options and verify, shared by every process on the database',
+    sql: `
+CREATE TABLE passkey_flows (
+  id TEXT PRIMARY KEY,
+  challenge TEXT NOT NULL,
+  expires_at BIGINT NOT NULL,
+  user_id TEXT,
+  nickname TEXT,
+  account_id TEXT
+);
+CREATE INDEX passkey_flows_expires ON passkey_flows (expires_at);
+`,
+  },
 ];

@@ -21,6 +21,7 @@ import {
   type ClubMember,
   type ClubRole,
   type Passkey,
+  type PasskeyFlow,
   type Session,
 } from './store.js';
 
@@ -147,6 +148,10 @@ export class SqlAccountStore implements AccountStore {
     await this.sql.run('DELETE FROM account_sessions WHERE token_hash = ?', [tokenHash]);
   }
 
+  async deleteSignIn(accountId: string, csrf: string): Promise<void> {
+    await this.sql.run('DELETE FROM account_sessions WHERE account_id = ? AND csrf = ?', [accountId, csrf]);
+  }
+
   async deleteSessionsOf(accountId: string): Promise<void> {
     await this.sql.run('DELETE FROM account_sessions WHERE account_id = ?', [accountId]);
   }
@@ -154,6 +159,7 @@ export class SqlAccountStore implements AccountStore {
   async purgeExpired(now: number): Promise<void> {
     await this.sql.run('DELETE FROM account_sessions WHERE expires_at <= ?', [now]);
     await this.sql.run('DELETE FROM account_attempts WHERE until <= ?', [now]);
+    await this.sql.run('DELETE FROM passkey_flows WHERE expires_at <= ?', [now]);
   }
 
   // ---- failed sign-ins --------------------------------------------------------------------------
@@ -204,6 +210,35 @@ export class SqlAccountStore implements AccountStore {
 
   async usePasskey(id: string, counter: number, at: number): Promise<void> {
     await this.sql.run('UPDATE account_passkeys SET counter = ?, used_at = ? WHERE id = ?', [counter, at, id]);
+  }
+
+  async openPasskeyFlow(id: string, f: PasskeyFlow, now: number): Promise<void> {
+    // Abandoned ceremonies go as new ones come (the hourly purge alone would let them pile up).
+    await this.sql.run('DELETE FROM passkey_flows WHERE expires_at <= ?', [now]);
+    await this.sql.run('INSERT INTO passkey_flows (id, challenge, expires_at, user_id, nickname, account_id) VALUES (?, ?, ?, ?, ?, ?)', [
+      id,
+      f.challenge,
+      f.expiresAt,
+      f.userId ?? null,
+      f.nickname ?? null,
+      f.accountId ?? null,
+    ]);
+  }
+
+  async takePasskeyFlow(id: string, now: number): Promise<PasskeyFlow | null> {
+    // One statement takes the row: a replayed or racing verify, on any process, finds nothing.
+    const r = await this.sql.one('DELETE FROM passkey_flows WHERE id = ? RETURNING *', [id]);
+    if (!r || num(r['expires_at']) <= now) return null;
+    const userId = optStr(r['user_id']);
+    const nickname = optStr(r['nickname']);
+    const accountId = optStr(r['account_id']);
+    return {
+      challenge: str(r['challenge']),
+      expiresAt: num(r['expires_at']),
+      ...(userId !== null ? { userId } : {}),
+      ...(nickname !== null ? { nickname } : {}),
+      ...(accountId !== null ? { accountId } : {}),
+    };
   }
 
   // ---- seats ------------------------------------------------------------------------------------
@@ -432,6 +467,7 @@ export class SqlAccountStore implements AccountStore {
       await q.run('DELETE FROM club_members WHERE account_id = ?', [id]);
       await q.run('DELETE FROM club_bans WHERE account_id = ?', [id]);
       await q.run('DELETE FROM merge_consents WHERE account_id = ? OR other_id = ?', [id, id]);
+      await q.run('DELETE FROM passkey_flows WHERE account_id = ?', [id]);
     });
   }
 

@@ -30,6 +30,21 @@ export interface Passkey {
   createdAt: number;
   usedAt: number | null;
 }
+/**
+ * A passkey ceremony between its options and its verify (passkeys-http.ts): the challenge the
+ * browser must sign, until when, and whom it is for. In the database, so that any process of the
+ * server can finish a ceremony another one opened.
+ */
+export interface PasskeyFlow {
+  challenge: string;
+  expiresAt: number;
+  /** The WebAuthn user handle of a new account (sign-up) or of the signed-in one. */
+  userId?: string;
+  /** Sign-up: the nickname to create. */
+  nickname?: string;
+  /** Adding a passkey: the signed-in account. Sign-in: neither this nor `nickname`. */
+  accountId?: string;
+}
 export interface BoundSeat {
   tableId: string;
   seat: number;
@@ -107,8 +122,13 @@ export interface AccountStore {
    */
   expireSession(tokenHash: string, at: number): Promise<boolean>;
   deleteSession(tokenHash: string): Promise<void>;
+  /**
+   * Delete a sign-in's sessions: the current token and the ones it was rotated from (they share
+   * the sign-in's CSRF token and still work for a minute after a rotation).
+   */
+  deleteSignIn(accountId: string, csrf: string): Promise<void>;
   deleteSessionsOf(accountId: string): Promise<void>;
-  /** Expired sessions and failed-attempt windows go. */
+  /** Expired sessions, failed-attempt windows and passkey flows go. */
   purgeExpired(now: number): Promise<void>;
 
   // ---- failed sign-ins per key (attempts.ts), shared by every process on the database
@@ -123,6 +143,13 @@ export interface AccountStore {
   passkey(id: string): Promise<Passkey | null>;
   passkeysOf(accountId: string): Promise<Passkey[]>;
   usePasskey(id: string, counter: number, at: number): Promise<void>;
+  /** Keep a ceremony's challenge under `id` (a random token); expired flows are swept here too. */
+  openPasskeyFlow(id: string, f: PasskeyFlow, now: number): Promise<void>;
+  /**
+   * Take a flow out, once: of two verifies of one flow (on any processes) one gets it, the other
+   * null. An expired flow is taken out and null.
+   */
+  takePasskeyFlow(id: string, now: number): Promise<PasskeyFlow | null>;
 
   // ---- seats
   /** Bind a table's seat to an account; false if it is bound to another account already. */
