@@ -287,4 +287,22 @@ export const DAY_OPTION_DEFS: readonly OptionDef[] = [
     base: 0,
     defaults: { fiim: 3 },
   },
+  {
+    // A night rule, but a variant like the others: every preset with speeches has the same shot.
+    key: 'shotAtOut',
+    name: V('Выстрел в выбывшего', 'A shot at a player who is out'),
+    rule: 'fiim 8.7, R18',
+    values: ['rejected', 'miss'],
+    valueNames: {
+      rejected: V('не принимается', 'not accepted'),
+      miss: V('промах', 'a miss'),
+    },
+    doc: {
+      ru: 'Мафия стреляет в номер игрока, который уже выбыл: выстрел не принимается (R18), или он принимается и ночь — промах (ФИИМ 8.3, 8.7: судья называет все номера от 1 до 10, выстрел не в живого — промах).',
+      en: 'The mafia shoots the number of a player who is already out: the shot is not accepted (R18), or it is and the night is a miss (fiim 8.3, 8.7: the judge calls every number from 1 to 10; a shot at no living player is a miss).',
+    },
+    accepts: SPEECH_DAYS,
+    base: 'rejected',
+    defaults: { fiim: 'miss' },
+  },
 ];

@@ -2,8 +2,8 @@
 // the classic table: each option changes only what its clause says. The fiim preset's own tests
 // (its defaults together) are in fiim.test.ts.
 import { describe, expect, it } from 'vitest';
-import { atFour, atNine, daySpeeches, shoot, table } from '../../../test/support/fiim-table.js';
-import { describeEvent, legalCommands, replay, resolveOptions, stageTimer } from '../index.js';
+import { atFour, atNine, BLACK, daySpeeches, shoot, table } from '../../../test/support/fiim-table.js';
+import { describeEvent, legalCommands, presetOptions, replay, resolveOptions, stageTimer } from '../index.js';
 
 describe('fiim 6.3 option rotation: who opens the next day', () => {
   it('opener (R3): the seat after the one who opened day 1; seat 1 killed, seat 2 still opens', () => {
@@ -377,9 +377,53 @@ describe('R8 counted hands (the judge console\'s count) stay a count in the reco
   });
 });
 
+describe('fiim 8.3, 8.7 option shotAtOut: the mafia shoots a player already out', () => {
+  /** Night 3 at nine: seat 1 was killed on night 2; day 2 had no vote. */
+  const nightThree = (preset: 'classic' | 'fiim', o?: Record<string, unknown>) => atNine(table(preset, o)).speeches();
+  it('rejected (R18): classic refuses the shot; club and tournament play the same', () => {
+    const t = nightThree('classic');
+    expect(t.try({ by: 5, do: 'shoot', target: 1 })).toMatchObject({ ok: false, error: { code: 'targetNotAlive' } });
+    for (const p of ['classic', 'club', 'tournament'] as const) expect(presetOptions(p)).toMatchObject({ shotAtOut: 'rejected' });
+    expect(presetOptions('fiim')).toMatchObject({ shotAtOut: 'miss' });
+    expect('shotAtOut' in presetOptions('forum')).toBe(false);
+  });
+  it('miss (fiim 8.7): every black player shoots the seat that is out — a miss, nobody leaves', () => {
+    const t = shoot(nightThree('fiim'), 1);
+    expect(t.events('nightMiss')).toMatchObject([{ rule: 'fiim 8.7' }]);
+    expect(t.alive()).toHaveLength(9);
+    expect(t.replays()).toBe(true);
+  });
+  it('miss (fiim 8.7): on classic by the option; one shot at the out seat and two at a living one — a miss (R12)', () => {
+    const t = nightThree('classic', { shotAtOut: 'miss' });
+    t.night([{ by: 5, do: 'shoot', target: 1 }, { by: 7, do: 'shoot', target: 3 }, { by: 10, do: 'shoot', target: 3 }]);
+    expect(t.events('nightMiss')).toMatchObject([{ rule: 'R12' }]);
+    expect(t.alive()).toHaveLength(9);
+  });
+  it('fiim 8.8–8.15, R18: the don and the sheriff may check a player already out; the answer still comes', () => {
+    const t = nightThree('fiim');
+    t.night([{ by: 5, do: 'check', target: 1 }, { by: 2, do: 'check', target: 1 }, ...BLACK.map((b) => ({ by: b, do: 'shoot' as const, target: 3 }))]);
+    expect(t.events('checkResult').map((e) => [e.seat, e.target])).toEqual([[5, 1], [2, 1]]);
+    expect(t.events('eliminated').map((e) => e.seat)).toEqual([1, 3]);
+  });
+  it('fiim 8.7, R12: a black player who does not shoot — by no shot at all or a shot at nobody — makes a miss', () => {
+    const t = nightThree('fiim');
+    t.night([{ by: 5, do: 'shoot', target: 3 }, { by: 7, do: 'shoot', target: 3 }]);
+    expect(t.events('nightMiss')).toHaveLength(1);
+    const u = nightThree('fiim');
+    u.night([{ by: 5, do: 'shoot', target: 3 }, { by: 7, do: 'shoot', target: 3 }, { by: 10, do: 'shoot', target: null }]);
+    expect(u.events('nightMiss')).toHaveLength(1);
+    expect(u.alive()).toHaveLength(9);
+  });
+  it('fiim 8.7, R12: black players shooting different seats — a miss', () => {
+    const t = nightThree('fiim');
+    t.night([{ by: 5, do: 'shoot', target: 3 }, { by: 7, do: 'shoot', target: 4 }, { by: 10, do: 'shoot', target: 3 }]);
+    expect(t.events('nightMiss')).toHaveLength(1);
+    expect(t.alive()).toHaveLength(9);
+  });
+});
+
 describe('option defaults and the create form', () => {
-  it('classic takes every variant at its own rule; the options they replace are not shown twice', async () => {
-    const { presetOptions } = await import('../index.js');
+  it('classic takes every variant at its own rule; the options they replace are not shown twice', () => {
     const o = presetOptions('classic');
     expect(o).toMatchObject({ dayOneVote: 'standard', removalCancelsVote: 'critical', thirdFoul: 'loseSpeech', tieOfAll: 'allLeave' });
     expect('firstDayVote' in o).toBe(false);
