@@ -96,15 +96,55 @@ describe('fiim 7.16, polemica zeroVoting: option dayOneVote', () => {
     const t = dayOne({ dayOneVote: 'selfBreak' }, { ...sixWins, 6: 5, 9: 6 });
     expect(t.events('dayOneStays')).toMatchObject([{ seat: 6, respeech: true }]);
   });
-  it('a single nominee on day one is never voted (fiim 7.16.1); under respeech they still get the extra speech', () => {
+  it('a single nominee on day one is never voted (fiim 7.16.1)', () => {
     for (const v of ['standard', 'liftOnly', 'selfBreak']) {
       const t = table('classic', { dayOneVote: v }).night([]).speeches({ 1: 5 });
       expect(t.events('noVote')).toMatchObject([{ why: 'firstDaySingle' }]);
     }
+  });
+  it('respeech (fiim 7.16.2): a single nominee is voted unopposed, as mafiaratings records it; the winner speaks', () => {
     const t = daySpeeches(table('classic', { dayOneVote: 'respeech' }).night([]), { 1: 5 });
+    expect(t.events('votingStarted')).toMatchObject([{ round: 'main', ballot: [5], rule: 'fiim 7.16.2, polemica zeroVoting respeech' }]);
+    expect(legalCommands(t.state, 3)).toEqual([{ by: 3, do: 'vote', target: 5 }]);
+    for (let seat = 1; seat <= 10; seat++) t.do({ by: seat, do: 'vote', target: 5 });
+    expect(t.events('voteClosed')).toMatchObject([{ ballot: [5], tally: [{ target: 5, count: 10 }] }]);
     expect(t.events('dayOneStays')).toMatchObject([{ seat: 5, respeech: true }]);
     expect(t.state.stage).toEqual({ kind: 'speech', speech: 'respeech', seat: 5 });
+    t.do({ by: 5, do: 'endSpeech' });
+    expect(t.state.phase).toBe('night');
+    expect(t.state.seats[4]!.alive).toBe(true);
+    expect(t.replays()).toBe(true);
   });
+  it('respeech (fiim 7.16.2): some hands, then the judge closes — the rest go to the only candidate (R8)', () => {
+    const t = daySpeeches(table('fiim', { dayOneVote: 'respeech' }).night([]), { 1: 5 });
+    t.do({ by: 5, do: 'vote', target: 5 });
+    t.do({ by: 'judge', do: 'voteCount', target: 5, count: 6 });
+    t.do({ by: 'judge', do: 'closeVote' });
+    expect(t.events('voteClosed')).toMatchObject([{ tally: [{ target: 5, count: 10 }] }]);
+    expect(t.state.stage).toEqual({ kind: 'speech', speech: 'respeech', seat: 5 });
+  });
+  it('respeech (fiim 7.16.2): a record that goes straight on to the speech, without the hands, still replays', () => {
+    const t = daySpeeches(table('classic', { dayOneVote: 'respeech' }).night([]), { 1: 5 });
+    const before = t.state.log.length;
+    expect(t.try({ by: 3, do: 'endSpeech' }).ok).toBe(false);
+    expect(t.state.log).toHaveLength(before);
+    const ev = t.do({ by: 5, do: 'say', text: 'Я мирный' });
+    expect(ev.map((e) => e.t).slice(0, 3)).toEqual(['voteClosed', 'dayOneStays', 'speechStarted']);
+    t.do({ by: 'clock', do: 'endSpeech' });
+    expect(t.state.phase).toBe('night');
+    expect(t.replays()).toBe(true);
+    const u = daySpeeches(table('classic', { dayOneVote: 'respeech' }).night([]), { 1: 5 });
+    u.do({ by: 5, do: 'endSpeech' });
+    expect(u.state.phase).toBe('night');
+  });
+  it('respeech (fiim 7.16.2): a ballot that a removal cut down to one is not an unopposed vote', () => {
+    const t = daySpeeches(table('classic', { dayOneVote: 'respeech', removalCancelsVote: 'never' }).night([]), { 1: 5, 2: 6 });
+    t.do({ by: 'judge', do: 'remove', target: 6 });
+    expect(t.events('voteClosed')).toHaveLength(1);
+    expect(t.events('dayOneStays')).toHaveLength(0);
+    expect(t.state.phase).toBe('night');
+  });
+
 });
 
 describe('fiim 7.18 option revoteOrder', () => {
