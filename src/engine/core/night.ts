@@ -55,7 +55,7 @@ export function nightAction(verb: Verb, targetRule: 'alive' | 'other' | 'optiona
  * fiim 8.3, 8.7 (option shotAtOut 'miss'): the judge calls every number, the out ones too, and a
  * team's shot at a player already out is taken — the night resolver makes it a miss. R18 refuses it.
  */
-function missesOut(s: GameState, a: Ability | undefined): boolean {
+export function missesOut(s: GameState, a: Ability | undefined): boolean {
   return a?.effect?.kind === 'groupKill' && dayOptions(s.options).shotAtOut === 'miss';
 }
 

@@ -428,8 +428,12 @@ describe('fiim 8.3, 8.7 option shotAtOut: the mafia shoots a player already out'
     expect('shotAtOut' in presetOptions('forum')).toBe(false);
   });
   it('miss (fiim 8.7): every black player shoots the seat that is out — a miss, nobody leaves', () => {
-    const t = shoot(nightThree('fiim'), 1);
+    const n = nightThree('fiim');
+    expect(legalCommands(n.state, 5)).toContainEqual({ by: 5, do: 'shoot', target: 1 });
+    expect(legalCommands(nightThree('classic').state, 5)).not.toContainEqual({ by: 5, do: 'shoot', target: 1 });
+    const t = shoot(n, 1);
     expect(t.events('nightMiss')).toMatchObject([{ rule: 'fiim 8.7' }]);
+    expect(t.events('eliminated')).toHaveLength(1);
     expect(t.alive()).toHaveLength(9);
     expect(t.replays()).toBe(true);
   });
