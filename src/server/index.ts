@@ -278,9 +278,9 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
     ...(publicOrigin ? { publicOrigin } : {}),
   });
   await registerHttp(app, hub, { origins, webDir: opts.webDir === undefined ? PROJECT_WEB : opts.webDir, limits: lim });
-  registerTournamentHttp(app, tournaments);
+  registerTournamentHttp(app, tournaments, lim.http.createTable);
   registerPlayersHttp(app, tournaments);
-  registerForumHttp(app, forum);
+  registerForumHttp(app, forum, lim.http.createTable);
   await forum.load();
   const live = tournamentWebSocket(tournaments);
   const sockets = attachWebSocket(app.server, hub, {

@@ -64,7 +64,11 @@ function handle(fn: (req: Req, reply: FastifyReply) => Promise<unknown>) {
   };
 }
 
-export function registerTournamentHttp(app: FastifyInstance, svc: TournamentService): void {
+/**
+ * `createLimit`: tournaments made per address (limits.http.createTable, like tables and forum
+ * games: each is a stored document, so a script must not make them without end).
+ */
+export function registerTournamentHttp(app: FastifyInstance, svc: TournamentService, createLimit?: { max: number; windowMs: number }): void {
   /** The organizer's view if the request carries the organizer token (a wrong one is refused). */
   const viewer = async (req: Req): Promise<{ loaded: Awaited<ReturnType<TournamentService['load']>>; organizer: boolean }> => {
     const token = bearer(req);
@@ -78,7 +82,7 @@ export function registerTournamentHttp(app: FastifyInstance, svc: TournamentServ
 
   app.post(
     '/api/tournaments',
-    LARGE,
+    createLimit ? { ...LARGE, config: { rateLimit: { max: createLimit.max, timeWindow: createLimit.windowMs } } } : LARGE,
     handle(async (req, reply) => reply.code(201).send(await svc.create(parse(CreateTournamentBody, req.body)))),
   );
 

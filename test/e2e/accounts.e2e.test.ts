@@ -3,7 +3,8 @@
 // on a phone (a second browser context: the passkey "synced" by copying the credential), open a
 // seat link while signed in (the seat is bound and the token leaves the address bar), open the
 // seat from the account on the phone, play the game out, see it on the account page; the password
-// fallback; a forged CSRF request and a session cookie replayed after sign-out refused.
+// fallback; a forged CSRF request and a session cookie replayed after sign-out refused; a club's
+// forum season made on the club page.
 // Screenshots: test-results/accounts/*.png at 390×844 and desktop width.
 import { cpSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -154,9 +155,17 @@ describe('accounts in the browser', () => {
     await ban.locator('#f-reason').fill('проверка');
     await ban.getByRole('button', { name: 'Запретить' }).click();
     await expect.poll(() => desktop.getByTestId('club-audit').textContent()).toContain('запретил(а) играть в сезоне «Весна 2027»: Судья Ночь');
+    // The club's forum season, made on the club page: its bans are the club's «Весна 2027».
+    await desktop.locator('#season-name').fill('Форумная весна');
+    await desktop.locator('#season-club-name').fill('Весна 2027');
+    await desktop.getByRole('button', { name: 'Создать сезон' }).click();
+    await expect.poll(() => desktop.getByTestId('season-made').textContent()).toContain('Ключ администратора сезона');
+    await expect.poll(() => desktop.getByTestId('club-seasons').textContent()).toContain('Форумная весна');
+    await desktop.reload();
+    await expect.poll(() => desktop.getByTestId('club-audit').textContent()).toContain('связал(а) с клубом форумный сезон Форумная весна');
     await shot(desktop, 'club-desktop');
     await phone.goto(`${base}/account/clubs/polnoch`);
-    await expect.poll(() => phone.getByTestId('club-audit').locator('li').count()).toBe(3);
+    await expect.poll(() => phone.getByTestId('club-audit').locator('li').count()).toBe(4);
     await shot(phone, 'club-phone');
   });
 

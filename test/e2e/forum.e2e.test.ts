@@ -1,7 +1,7 @@
 // A forum game in Debian's chromium (issue 15) on a fake clock: a player reads the thread,
 // quotes a post, votes with a reason, sends a night move with its confirmation and reads the
-// host's answer; the host extends a phase and replaces a player. Screenshots at 390×844 and at
-// desktop width: test-results/forum/*.png.
+// host's answer; the host (signed in, a club's owner) extends a phase, replaces a player and opens
+// the club's season. Screenshots at 390×844 and at desktop width: test-results/forum/*.png.
 import { cpSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -45,9 +45,22 @@ async function page(size: { width: number; height: number }): Promise<Page> {
   const phone = size.width < 900;
   const c = await browser.newContext({ viewport: size, ...(phone ? { isMobile: true, hasTouch: true } : {}), locale: 'ru-RU' });
   c.setDefaultTimeout(20_000);
+  // The browser's notifications, allowed and recorded (a headless browser shows none).
+  await c.addInitScript(() => {
+    const w = window as unknown as { __notes: { title: string; body: string }[]; Notification: unknown };
+    w.__notes = [];
+    w.Notification = class {
+      static permission = 'granted';
+      static requestPermission = async () => 'granted';
+      constructor(title: string, o: { body: string }) {
+        w.__notes.push({ title, body: o.body });
+      }
+    };
+  });
   contexts.push(c);
   return c.newPage();
 }
+const notes = (p: Page) => p.evaluate(() => (window as unknown as { __notes: { title: string; body: string }[] }).__notes);
 
 const shot = (p: Page, name: string, fullPage = false) => p.screenshot({ path: join(OUT, `${name}.png`), fullPage });
 
@@ -76,6 +89,9 @@ describe('forum in the browser (issue 15)', () => {
     await me.goto(`${srv.url}/f/${c.id}?key=${c.seatKeys['5']}`);
     await me.getByTestId('forum-post').first().waitFor();
     expect(me.url()).not.toContain('key=');
+    // What needs her shows at once (the key just kept), and as a browser notification.
+    await me.getByTestId('forum-needs').getByText('Голосование открыто').waitFor();
+    await expect.poll(async () => (await notes(me)).map((n) => n.body)).toContain('Голосование открыто — вы ещё не голосовали');
     await shot(me, `thread-${PHONE.width}x${PHONE.height}`);
     expect(await fits(me)).toBe(true);
     await me.getByTestId('forum-quote').nth(1).click();
@@ -92,11 +108,19 @@ describe('forum in the browser (issue 15)', () => {
     await me.getByTestId('vote-send').click();
     await me.locator('.f-ok').waitFor();
     await me.getByTestId('vote-post').filter({ hasText: 'Дон прячется' }).waitFor();
+    // Voted: the banner no longer calls her to the vote.
+    await expect.poll(() => me.getByTestId('forum-needs').getByText('Голосование открыто').count()).toBe(0);
     await shot(me, `votes-${PHONE.width}x${PHONE.height}`, true);
     expect(await fits(me)).toBe(true);
 
     // The host, at a desk: extends the vote by 30 minutes and replaces seat 6.
     const host = await page(DESKTOP);
+    // The host has an account and owns a club: signed in, every forum write carries the session's
+    // CSRF header (without it the server refuses a signed-in browser's writes).
+    const api = host.context().request;
+    expect((await api.post(`${srv.url}/api/auth/signup`, { data: { nickname: 'Ведущая Ольга', password: 'correct horse battery' } })).ok()).toBe(true);
+    const csrf = (await host.context().cookies()).find((x) => x.name === 'gorod_csrf')!.value;
+    expect((await api.post(`${srv.url}/api/club-admin`, { data: { id: 'vesna', name: 'Весенний клуб' }, headers: { 'x-csrf-token': csrf } })).ok()).toBe(true);
     await host.goto(`${srv.url}/f/${c.id}/host?key=${c.hostKey}`);
     await host.getByTestId('desk-extend').click();
     await host.locator('.f-card', { hasText: 'продлил' }).waitFor();
@@ -110,6 +134,17 @@ describe('forum in the browser (issue 15)', () => {
     await host.goto(`${srv.url}/f/${c.id}?page=1`);
     await host.getByTestId('forum-post').first().waitFor();
     await shot(host, `thread-${DESKTOP.width}x${DESKTOP.height}`);
+    // A reader of the English pages reads the host's generated lines in English, not the stored Russian.
+    const en = await page(DESKTOP);
+    await en.addInitScript(() => localStorage.setItem('gorod.lang', 'en'));
+    await en.goto(`${srv.url}/f/${c.id}?page=1`);
+    await en.getByTestId('forum-post').first().waitFor();
+    const hostPosts = (await en.locator('.f-post.host .f-text').allTextContents()).join('\n');
+    expect(hostPosts).toContain('The town wakes up');
+    expect(hostPosts).toContain('The host extended the deadline by 30 min');
+    expect(hostPosts).toContain('Replacement: seat #6 — Вера instead of Борис');
+    expect(hostPosts).not.toMatch(/просыпается|продлил|Замена/);
+    await shot(en, `thread-en-${DESKTOP.width}x${DESKTOP.height}`);
 
     // The night: the commissar's move with a confirmation, then the host's answer.
     await advanceTo(w.closes + 31 * 60_000 + 2 * HOUR);
@@ -127,9 +162,32 @@ describe('forum in the browser (issue 15)', () => {
     await me.locator('.f-msg', { hasText: 'Итоги — утром' }).waitFor();
     await shot(me, `private-${PHONE.width}x${PHONE.height}`, true);
     expect(await fits(me)).toBe(true);
+    // The host opens a season for the club (a club's owner, signed in, picks it from the form).
+    await host.goto(`${srv.url}/f`);
+    await host.getByTestId('season-name').fill('Весна 2026');
+    await host.getByTestId('season-club').selectOption('vesna');
+    await host.getByTestId('season-club-season').fill('Весна');
+    await host.getByTestId('season-create').click();
+    const adminLink = await host.getByTestId('season-created').locator('a').getAttribute('href');
+    const seasonId = /\/f\/s\/([^?]+)\?key=/.exec(adminLink ?? '')![1]!;
+    await shot(host, `seasons-${DESKTOP.width}x${DESKTOP.height}`, true);
+    await host.goto(adminLink!);
+    await host.getByTestId('season-posts').waitFor();
+    expect(await host.getByTestId('season-about').textContent()).toContain('Весенний клуб');
+    expect(host.url()).not.toContain('key=');
+
     // What needs me is on every page: nothing is owed now (the move is in, the message read).
     await me.goto(`${srv.url}/f`);
     await me.locator('h1').waitFor();
-    await shot(me, `list-${PHONE.width}x${PHONE.height}`);
+    await me.getByTestId('forum-seasons').getByText('Весна 2026').waitFor();
+    // The game in play reads as in play, not as not started.
+    expect(await me.locator('.f-list li', { hasText: 'Форумная мафия: весна' }).textContent()).toContain('идёт');
+    await shot(me, `list-${PHONE.width}x${PHONE.height}`, true);
+    expect(await fits(me)).toBe(true);
+    await me.goto(`${srv.url}/f/s/${seasonId}`);
+    await me.getByTestId('season-about').waitFor();
+    expect(await me.getByTestId('season-posts').count()).toBe(0);
+    await shot(me, `season-${PHONE.width}x${PHONE.height}`, true);
+    expect(await fits(me)).toBe(true);
   });
 });

@@ -77,6 +77,19 @@ describe.each(stores)('%s account store', (_name, accountStore) => {
       expect((await j.call('POST', '/api/me/nickname', { nickname: 'Бoрис' })).body['code']).toBe('badNickname');
     });
 
+    it('changing a password needs the current one (an open session is not enough); other devices are signed out', async () => {
+      const a = await signUp('Смена пароля');
+      const phone = new Jar(server.url);
+      await phone.call('POST', '/api/auth/signin', { nickname: 'Смена пароля', password: 'correct horse battery' });
+      expect((await a.call('POST', '/api/me/password', { password: 'new horse battery' })).body['code']).toBe('wrongPassword');
+      expect((await a.call('POST', '/api/me/password', { password: 'new horse battery', current: 'not the password' })).body['code']).toBe('wrongPassword');
+      expect((await phone.call('GET', '/api/me')).status).toBe(200);
+      expect((await a.call('POST', '/api/me/password', { password: 'new horse battery', current: 'correct horse battery' })).status).toBe(200);
+      expect((await a.call('GET', '/api/me')).status).toBe(200);
+      expect((await phone.call('GET', '/api/me')).status).toBe(401);
+      expect((await new Jar(server.url).call('POST', '/api/auth/signin', { nickname: 'Смена пароля', password: 'new horse battery' })).status).toBe(200);
+    });
+
     it('a session cookie replayed after sign-out is refused', async () => {
       const a = await signUp('Повтор');
       const stolen = new Map(a.cookies);
@@ -150,6 +163,13 @@ describe.each(stores)('%s account store', (_name, accountStore) => {
         expect((await old.call('GET', '/api/me')).status).toBe(200);
         // The CSRF token stays: a page open before the rotation keeps working.
         expect((await j.call('POST', '/api/me/nickname', { nickname: 'Ротация2' })).status).toBe(200);
+        // Signing out ends the rotated-from tokens too: the old cookie replayed within its minute finds nothing.
+        const other = new Jar(s.url);
+        await other.call('POST', '/api/auth/signin', { nickname: 'Ротация2', password: 'correct horse battery' });
+        expect((await j.call('POST', '/api/auth/signout')).status).toBe(200);
+        expect((await old.call('GET', '/api/me')).status).toBe(401);
+        // Another device's sign-in is its own.
+        expect((await other.call('GET', '/api/me')).status).toBe(200);
       } finally {
         await s.close();
       }
@@ -172,6 +192,16 @@ describe.each(stores)('%s account store', (_name, accountStore) => {
       expect((await other.call('POST', '/api/me/seats', { token: seat1.token })).body['code']).toBe('seatTaken');
       expect((await other.call('GET', `/api/me/seats/${created.id}`)).status).toBe(404);
       expect((await other.call('POST', '/api/me/seats', { token: created.hostToken })).body['code']).toBe('notSeatLink');
+    });
+
+    it("a free seat claimed at an open table binds the same way", async () => {
+      const p = await signUp('Претендент');
+      const host = new Jar(server.url);
+      const t = (await host.call<{ id: string }>('POST', '/api/tables', { preset: 'classic', open: true, bots: [3, 4, 5, 6, 7, 8, 9, 10] })).body;
+      const claimed = await p.call<{ seat: number; token: string; play: string }>('POST', `/api/tables/${t.id}/claim`, { nickname: 'Претендент' });
+      expect(claimed.status).toBe(200);
+      expect((await p.call('POST', '/api/me/seats', { token: claimed.body.token })).body).toEqual({ table: t.id, seat: claimed.body.seat });
+      expect((await p.call<{ token: string }>('GET', `/api/me/seats/${t.id}`)).body.token).toBe(claimed.body.token);
     });
 
     it("a seat whose link the host revoked leaves the old account; the new link's holder binds it", async () => {

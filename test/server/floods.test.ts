@@ -1,6 +1,7 @@
 // Floods (issue 12, item 3): limits per credential and per address as well as per socket —
 // sockets per credential and per address, messages per credential, a speech's words (`say`),
-// tables created and seats claimed per address — and a lobby that spam filled stays usable
+// tables (tournaments, forum games and seasons) created and seats claimed per address — and a
+// lobby that spam filled stays usable
 // (newest first, paged; unstarted tables expire).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_LIMITS, MemoryStorage, startServer, type RunningServer } from '../../src/server/index.js';
@@ -92,6 +93,22 @@ describe('floods', () => {
     const claims: number[] = [];
     for (let i = 0; i < DEFAULT_LIMITS.http.claim.max + 2; i++) claims.push((await post(`/api/tables/${String(open['id'])}/claim`, { nickname: `g${i}` })).status);
     expect(claims).toContain(429);
+  });
+
+  it('tournaments, forum games and forum seasons made per address are bounded too (429 rateLimited)', async () => {
+    const bots = Array.from({ length: 9 }, (_, i) => ({ name: `Бот ${i + 1}`, bot: true }));
+    const players = Array.from({ length: 10 }, (_, i) => ({ nickname: `Игрок ${i + 1}` }));
+    for (const [path, body] of [
+      ['/api/forum/games', { title: 'спам', players: [{ name: 'Аня' }, ...bots] }],
+      ['/api/forum/seasons', { name: 'спам' }],
+      ['/api/tournaments', { name: 'спам', players }],
+    ] as const) {
+      const made: number[] = [];
+      for (let i = 0; i < DEFAULT_LIMITS.http.createTable.max + 1; i++) made.push((await post(path, body)).status);
+      expect(made.filter((s) => s === 201)).toHaveLength(DEFAULT_LIMITS.http.createTable.max);
+      const refused = await post(path, body);
+      expect([path, refused.status]).toEqual([path, 429]);
+    }
   });
 
   it('the lobby is newest first and paged; lobbies nobody started expire and leave it', async () => {

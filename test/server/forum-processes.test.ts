@@ -92,6 +92,7 @@ describe.each(backends)('%s forum store', (_name, pair) => {
     expect(await a.updateGame({ ...seen.doc, title: 'Потерянный' }, 1)).toBe(false);
     expect((await a.getGame(made.value.id))!.doc.title).toBe('Первый');
     expect((await a.openGames()).map((g) => [g.doc.id, g.revision])).toEqual([[made.value.id, 2]]);
+    expect(await b.openRevisions()).toEqual([{ id: made.value.id, revision: 2 }]);
     expect((await b.listGames(5)).map((g) => g.title)).toEqual(['Первый']);
     const season = (await svc.createSeason('Весна', 0, 3)) as { ok: true; value: { season: { id: string } } };
     const s = (await b.getSeason(season.value.season.id))!;

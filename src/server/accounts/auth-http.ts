@@ -62,12 +62,25 @@ export function registerAuthHttp(app: FastifyInstance, ctx: AccountsContext): vo
     }),
   );
 
-  /** Set or change the password (a passkey account's fallback); other sessions end. */
+  /**
+   * Set or change the password (a passkey account's fallback); other sessions end. Changing one
+   * needs the current password: a session left open on a shared computer must not be enough to
+   * lock its owner out. Wrong guesses count like failed sign-ins.
+   */
   app.post(
     '/api/me/password',
     handle(async (req, reply) => {
       const me = need(req);
-      const password = parse(Password, (req.body as { password?: unknown } | null)?.password, 'badPassword');
+      const body = (req.body ?? {}) as { password?: unknown; current?: unknown };
+      const password = parse(Password, body.password, 'badPassword');
+      if (me.account.passwordHash) {
+        const key = nicknameKey(me.account.nickname);
+        if (await failures.blocked(key)) throw new AccountError(429, 'tooManyAttempts');
+        if (typeof body.current !== 'string' || body.current.length > 256 || !(await verifyPassword(body.current, me.account.passwordHash))) {
+          await failures.fail(key);
+          throw new AccountError(403, 'wrongPassword');
+        }
+      }
       await store.setPassword(me.account.id, await hashPassword(password, cost));
       await store.deleteSessionsOf(me.account.id);
       await sessions.start(req, reply, me.account.id);

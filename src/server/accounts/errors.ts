@@ -12,6 +12,7 @@ export const ACCOUNT_ERRORS = {
   badPassword: ['Пароль: не короче 10 символов', 'Password: at least 10 characters'],
   nicknameTaken: ['Этот ник уже занят', 'This nickname is taken'],
   badCredentials: ['Неверный ник или пароль', 'Wrong nickname or password'],
+  wrongPassword: ['Текущий пароль указан неверно', 'The current password is wrong'],
   tooManyAttempts: ['Слишком много попыток входа, попробуйте позже', 'Too many sign-in attempts, try again later'],
   passkeyFailed: ['Ключ доступа не подошёл', 'The passkey was not accepted'],
   passkeyExpired: ['Время на вход с ключом истекло, попробуйте снова', 'The passkey request expired, try again'],

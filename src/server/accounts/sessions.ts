@@ -77,7 +77,9 @@ export class Sessions {
   }
 
   async end(req: FastifyRequest, reply: FastifyReply, s: SignedIn | null): Promise<void> {
-    if (s) await this.store.deleteSession(s.tokenHash);
+    // The tokens this one was rotated from go too: a cookie from before a rotation, replayed
+    // after signing out, would otherwise work for the rest of its grace minute.
+    if (s) await this.store.deleteSignIn(s.account.id, s.session.csrf);
     void reply.clearCookie(SESSION_COOKIE, { path: '/' });
     void reply.clearCookie(CSRF_COOKIE, { path: '/' });
   }

@@ -147,6 +147,10 @@ export class SqlAccountStore implements AccountStore {
     await this.sql.run('DELETE FROM account_sessions WHERE token_hash = ?', [tokenHash]);
   }
 
+  async deleteSignIn(accountId: string, csrf: string): Promise<void> {
+    await this.sql.run('DELETE FROM account_sessions WHERE account_id = ? AND csrf = ?', [accountId, csrf]);
+  }
+
   async deleteSessionsOf(accountId: string): Promise<void> {
     await this.sql.run('DELETE FROM account_sessions WHERE account_id = ?', [accountId]);
   }

@@ -107,6 +107,11 @@ export interface AccountStore {
    */
   expireSession(tokenHash: string, at: number): Promise<boolean>;
   deleteSession(tokenHash: string): Promise<void>;
+  /**
+   * Delete a sign-in's sessions: the current token and the ones it was rotated from (they share
+   * the sign-in's CSRF token and still work for a minute after a rotation).
+   */
+  deleteSignIn(accountId: string, csrf: string): Promise<void>;
   deleteSessionsOf(accountId: string): Promise<void>;
   /** Expired sessions and failed-attempt windows go. */
   purgeExpired(now: number): Promise<void>;

@@ -16,7 +16,7 @@ import {
 } from '../../engine/index.js';
 import { dayTimes, localTime, type Schedule } from './calendar.js';
 import { done, fail, forumError, type Outcome } from './errors.js';
-import type { ChannelId, ForumGameDoc, Message, Post } from './types.js';
+import type { ChannelId, ForumGameDoc, HostSay, Message, Post } from './types.js';
 
 export const TEXT_MAX = 4000;
 export const REASON_MAX = 500;
@@ -254,7 +254,7 @@ export class ForumGame {
       const agreed = this.doc.sender && this.doc.sender.night === s.number ? this.doc.sender.seat : null;
       if (black.length > 1 && agreed !== seat) return fail(forumError('notTeamSender'));
     }
-    this.addMessage({ at: now, channel: `seat:${seat}`, by: seat, text: `${VERB_RU[verb]} → ${target === null ? 'никто' : `№${target}`}`, kind: 'action' });
+    this.addMessage({ at: now, channel: `seat:${seat}`, by: seat, text: `${VERB_RU[verb]} → ${target === null ? 'никто' : `№${target}`}`, kind: 'action', act: { verb, target } });
     const r = this.command({ by: seat, do: verb, target }, now);
     return r.ok ? done(true) : r;
   }
@@ -284,9 +284,9 @@ export class ForumGame {
 
   // ---- the host's desk ---------------------------------------------------------------------
 
-  hostLog(at: number, text: string, announce: boolean): void {
-    this.doc.hostLog.push({ at, text });
-    if (announce) this.addPost({ at, by: 0, name: 'Ведущий', text });
+  hostLog(at: number, text: string, announce: boolean, say?: HostSay): void {
+    this.doc.hostLog.push({ at, text, ...(say ? { say } : {}) });
+    if (announce) this.addPost({ at, by: 0, name: 'Ведущий', text, ...(say ? { say } : {}) });
   }
 
   extend(minutes: number, now: number): Outcome<Step> {
@@ -296,7 +296,7 @@ export class ForumGame {
     if (!Number.isFinite(ms) || ms <= 0 || ms > EXTEND_MAX_MS) return fail(forumError('extendLimit'));
     this.doc.extensions.push({ key: st.key, ms });
     const next = this.step()!;
-    this.hostLog(now, `Ведущий продлил срок на ${minutes} мин.: новый срок — ${localTime(this.schedule, next.at)}`, true);
+    this.hostLog(now, `Ведущий продлил срок на ${minutes} мин.: новый срок — ${localTime(this.schedule, next.at)}`, true, { kind: 'extend', minutes, until: next.at });
     return done(next);
   }
 
@@ -312,14 +312,15 @@ export class ForumGame {
     delete x.account;
     x.seenPost = 0;
     x.seenMsg = 0;
-    this.hostLog(now, `Замена: место №${seat} — ${name} вместо ${old}`, true);
+    this.hostLog(now, `Замена: место №${seat} — ${name} вместо ${old}`, true, { kind: 'replace', seat, name, old });
     return done(true);
   }
 
   remove(seat: number, now: number): Outcome<true> {
     const r = this.command({ by: 'judge', do: 'remove', target: seat, reason: 'silent' }, now);
     if (!r.ok) return r;
-    this.hostLog(now, `Ведущий удалил из игры №${seat} (${this.doc.seats[seat - 1]!.name}) за молчание`, false);
+    const name = this.doc.seats[seat - 1]!.name;
+    this.hostLog(now, `Ведущий удалил из игры №${seat} (${name}) за молчание`, false, { kind: 'remove', seat, name });
     return done(true);
   }
 

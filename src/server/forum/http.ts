@@ -75,7 +75,9 @@ function answer<T>(reply: FastifyReply, out: Outcome<T>, ok: (v: T) => unknown):
   return ok(out.value);
 }
 
-export function registerForumHttp(app: FastifyInstance, svc: ForumService): void {
+/** `createLimit`: forum games and seasons made per address (limits.http.createTable, as for tables). */
+export function registerForumHttp(app: FastifyInstance, svc: ForumService, createLimit?: { max: number; windowMs: number }): void {
+  const limited = createLimit ? { config: { rateLimit: { max: createLimit.max, timeWindow: createLimit.windowMs } } } : {};
   const load = async (req: Req): Promise<{ g: ForumGame; viewer: Viewer }> => {
     const id = req.params['id'] ?? '';
     if (!ID.test(id)) throw new HttpFail(404, forumError('notFound'));
@@ -105,6 +107,7 @@ export function registerForumHttp(app: FastifyInstance, svc: ForumService): void
 
   app.post(
     '/api/forum/games',
+    limited,
     route(async (req, reply) => {
       const b = parse(Create, req.body);
       const out = await svc.create({ title: b.title, players: b.players, ...(b.options ? { options: b.options } : {}), ...(b.schedule ? { schedule: b.schedule } : {}), ...(b.seasonId ? { seasonId: b.seasonId } : {}) });
@@ -301,7 +304,7 @@ export function registerForumHttp(app: FastifyInstance, svc: ForumService): void
     const b = parse(TextBody, req.body);
     return svc.run(g.doc.id, (x, now) => {
       const r = x.post(0, b.text, now);
-      if (r.ok) x.hostLog(now, 'Ведущий опубликовал итоги дня', false);
+      if (r.ok) x.hostLog(now, 'Ведущий опубликовал итоги дня', false, { kind: 'summary' });
       return r;
     });
   });
@@ -344,6 +347,7 @@ export function registerForumHttp(app: FastifyInstance, svc: ForumService): void
   // ---- seasons -----------------------------------------------------------------------------
   app.post(
     '/api/forum/seasons',
+    limited,
     route(async (req, reply) => {
       const b = parse(SeasonBody, req.body);
       const club = b.club ? { id: b.club, season: b.clubSeason ?? b.name } : undefined;

@@ -104,9 +104,10 @@ export class ForumService {
 
   /** Open games new to this process, or changed by another, are read again and their calendars armed. */
   async sync(): Promise<void> {
-    const open = await this.store.openGames();
-    const stale = open.filter((s) => (this.games.get(s.doc.id)?.revision ?? 0) < s.revision);
-    await Promise.all(stale.map((s) => this.run(s.doc.id, () => done(true)).catch(() => undefined)));
+    // Revisions first; only a game new to this process or changed by another is read whole.
+    const open = await this.store.openRevisions();
+    const stale = open.filter((s) => (this.games.get(s.id)?.revision ?? 0) < s.revision);
+    await Promise.all(stale.map((s) => this.run(s.id, () => done(true)).catch(() => undefined)));
   }
 
   /** The game as stored now (this process's copy if no other process changed it since). */

@@ -38,6 +38,9 @@ export class SqlForumStore implements ForumStore {
   async openGames(): Promise<Stored<ForumGameDoc>[]> {
     return (await this.sql.all("SELECT body, revision FROM forum_games WHERE status <> 'finished'")).map((r) => stored<ForumGameDoc>(r));
   }
+  async openRevisions(): Promise<{ id: string; revision: number }[]> {
+    return (await this.sql.all("SELECT id, revision FROM forum_games WHERE status <> 'finished'")).map((r) => ({ id: String(r['id']), revision: Number(r['revision']) }));
+  }
   async listGames(limit: number): Promise<ForumGameDoc[]> {
     return (await this.sql.all('SELECT body, revision FROM forum_games ORDER BY created_at DESC LIMIT ?', [limit])).map((r) => stored<ForumGameDoc>(r).doc);
   }

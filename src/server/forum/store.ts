@@ -18,6 +18,11 @@ export interface ForumStore {
   updateGame(doc: ForumGameDoc, expected: number): Promise<boolean>;
   /** Games still to play (a restart resumes their calendars; other processes' new games are found). */
   openGames(): Promise<Stored<ForumGameDoc>[]>;
+  /**
+   * The games still to play by id and revision only: what every process reads every few seconds to
+   * find others' changes (reading each document would grow with every lobby ever made).
+   */
+  openRevisions(): Promise<{ id: string; revision: number }[]>;
   listGames(limit: number): Promise<ForumGameDoc[]>;
   /**
    * A new season (revision 1); false (nothing stored) if another season already has its number —
@@ -67,6 +72,9 @@ export class MemoryForumStore implements ForumStore {
   }
   async openGames(): Promise<Stored<ForumGameDoc>[]> {
     return this.games.all().filter((g) => g.doc.status !== 'finished');
+  }
+  async openRevisions(): Promise<{ id: string; revision: number }[]> {
+    return (await this.openGames()).map((g) => ({ id: g.doc.id, revision: g.revision }));
   }
   async listGames(limit: number): Promise<ForumGameDoc[]> {
     return this.games

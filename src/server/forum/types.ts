@@ -20,6 +20,16 @@ export interface ForumSeat {
   account?: string;
 }
 
+/**
+ * What the host's own line says, as data: the stored text is Russian (the feeds and the desk's
+ * log read it); the pages write it in the reader's language from this.
+ */
+export type HostSay =
+  | { kind: 'extend'; minutes: number; until: number }
+  | { kind: 'replace'; seat: number; name: string; old: string }
+  | { kind: 'remove'; seat: number; name: string }
+  | { kind: 'summary' };
+
 export interface Post {
   n: number;
   at: number;
@@ -35,6 +45,8 @@ export interface Post {
   /** The engine events an automatic post tells (the host adds `note`). */
   events?: unknown[];
   note?: string;
+  /** The host's announcement (an extension, a replacement) as data. */
+  say?: HostSay;
 }
 
 export interface VotePost {
@@ -59,6 +71,8 @@ export interface Message {
   kind: 'text' | 'action' | 'confirm' | 'result' | 'card';
   /** The engine event a result or card tells. */
   ev?: unknown;
+  /** A player's night move as sent (kind 'action'). */
+  act?: { verb: string; target: number | null };
 }
 
 export interface Extension {
@@ -87,7 +101,7 @@ export interface ForumGameDoc {
   messages: Message[];
   extensions: Extension[];
   /** The host's log: extensions, replacements, removals, summaries. */
-  hostLog: { at: number; text: string }[];
+  hostLog: { at: number; text: string; say?: HostSay }[];
   /** The seat the black team agreed sends its night choice, per night. */
   sender: { night: number; seat: number } | null;
   /** The engine events already turned into host posts and private results. */

@@ -37,7 +37,8 @@ export function needsOf(g: ForumGame, seat: number, now: number): Need[] {
   const seen = g.doc.seats[seat - 1]!.seenMsg;
   const unread = Object.values(channelsFor(g, { kind: 'seat', seat }))
     .flat()
-    .some((m) => m.by !== seat && m.n > seen);
+    // The confirmation of one's own move answers what one just did: not news to be called to.
+    .some((m) => m.by !== seat && m.kind !== 'confirm' && m.n > seen);
   if (unread) out.push({ kind: 'message' });
   return out;
 }

@@ -38,6 +38,44 @@ function MiniForm({ label, id, submit, button, type = 'text', testId, max = 64 }
   );
 }
 
+/** A new password; an existing one is changed only with the current one. */
+function PasswordForm({ hasPassword }: { hasPassword: boolean }) {
+  const { t } = useTranslation();
+  const [current, setCurrent] = useState('');
+  const [next, setNext] = useState('');
+  const [msg, setMsg] = useState<{ ok: boolean; text: string } | null>(null);
+  const onSubmit = async (e: FormEvent): Promise<void> => {
+    e.preventDefault();
+    try {
+      await accountApi.setPassword(next, hasPassword ? current : undefined);
+      await refreshMe();
+      setMsg({ ok: true, text: t('account.passwordSaved') });
+      setCurrent('');
+      setNext('');
+    } catch (x) {
+      setMsg({ ok: false, text: errorText(x, currentLang()) });
+    }
+  };
+  return (
+    <form className="mini-form" onSubmit={(e) => void onSubmit(e)}>
+      {hasPassword && (
+        <>
+          <label htmlFor="current-password">{t('account.currentPassword')}</label>
+          <input id="current-password" type="password" autoComplete="current-password" value={current} maxLength={256} onChange={(e) => setCurrent(e.target.value)} />
+        </>
+      )}
+      <label htmlFor="new-password">{t('account.newPassword')}</label>
+      <div className="row">
+        <input id="new-password" type="password" autoComplete="new-password" value={next} maxLength={256} onChange={(e) => setNext(e.target.value)} />
+        <button type="submit" className="btn" disabled={!next || (hasPassword && !current)}>
+          {t('account.savePassword')}
+        </button>
+      </div>
+      {msg && <p className={msg.ok ? 'hint' : 'error'}>{msg.text}</p>}
+    </form>
+  );
+}
+
 function SeatLine({ s }: { s: MySeat }) {
   const { t } = useTranslation();
   const when = s.finishedAt ?? s.createdAt;
@@ -175,18 +213,7 @@ function Signed({ me }: { me: Me }) {
           </button>
         )}
         <p>{me.hasPassword ? t('account.hasPassword') : t('account.noPassword')}</p>
-        <MiniForm
-          id="new-password"
-          type="password"
-          label={t('account.newPassword')}
-          button={t('account.savePassword')}
-          max={256}
-          submit={async (v) => {
-            await accountApi.setPassword(v);
-            await refreshMe();
-            return t('account.passwordSaved');
-          }}
-        />
+        <PasswordForm hasPassword={me.hasPassword} />
       </section>
 
       <section className="panel">

@@ -68,7 +68,8 @@ export const accountApi = {
     const response = await (await webauthn()).startAuthentication({ optionsJSON: options });
     return post('/api/auth/passkey/signin/verify', { flow, response });
   },
-  setPassword: (password: string) => post<{ ok: true }>('/api/me/password', { password }),
+  /** A new password; changing an existing one needs the current one. */
+  setPassword: (password: string, current?: string) => post<{ ok: true }>('/api/me/password', { password, ...(current !== undefined ? { current } : {}) }),
   rename: (nickname: string) => post<{ nickname: string }>('/api/me/nickname', { nickname }),
   deleteAccount: () => call<{ ok: true }>('/api/me', { method: 'DELETE' }),
   /** "The account `nickname` is mine too": a club owner may then merge the two (both must say it). */

@@ -2,11 +2,12 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call, type Game, type Seat } from './api.js';
-import { ErrorLine, seatName, time, useErr } from './common.js';
+import type { HostSay } from '../../../src/server/forum/types.js';
+import { ErrorLine, sayText, seatName, time, useErr } from './common.js';
 
 interface DeskData {
   silent: number[];
-  hostLog: { at: number; text: string }[];
+  hostLog: { at: number; text: string; say?: HostSay }[];
   nights: { number: number; cases: string[]; attacks: { by: number; as: string; target: number }[] }[];
 }
 
@@ -125,8 +126,8 @@ export function Desk({ game, k, reload }: { game: Game; k: string; reload: () =>
           <h3>{t('forum.desk.nights')}</h3>
           {desk.nights.map((n, i) => (
             <p key={i}>
-              {t('forum.phase.night', { n: n.number })}: {n.attacks.map((a) => `${seatName(game, a.by)} → №${a.target}`).join('; ') || '—'}
-              {n.cases.length > 0 && ` · ${n.cases.join(', ')}`}
+              {t('forum.phase.night', { n: n.number })}: {n.attacks.map((a) => `${seatName(game, a.by)} (${t(`role.${a.as}`)}) → ${seatName(game, a.target)}`).join('; ') || '—'}
+              {n.cases.length > 0 && ` · ${n.cases.map((c) => t('forum.desk.case', { c })).join(', ')}`}
             </p>
           ))}
         </div>
@@ -136,7 +137,7 @@ export function Desk({ game, k, reload }: { game: Game; k: string; reload: () =>
           <h3>{t('forum.desk.log')}</h3>
           {desk.hostLog.map((l, i) => (
             <p key={i} className="muted">
-              {time(l.at)} — {l.text}
+              {time(l.at)} — {l.say ? sayText(l.say, t, game) : l.text}
             </p>
           ))}
         </div>

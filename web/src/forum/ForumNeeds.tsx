@@ -4,7 +4,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from '../lib/router.js';
-import { call, keys, type Need } from './api.js';
+import { call, FORUM_CHANGED, keys, type Need } from './api.js';
 
 interface Owed {
   id: string;
@@ -42,9 +42,18 @@ export function ForumNeeds() {
     };
     poll();
     const h = setInterval(poll, POLL_MS);
+    // A key just kept, a vote cast, a message read: the banner says so now, not a minute later.
+    let soon: ReturnType<typeof setTimeout> | undefined;
+    const again = () => {
+      clearTimeout(soon);
+      soon = setTimeout(poll, 300);
+    };
+    window.addEventListener(FORUM_CHANGED, again);
     return () => {
       stop = true;
       clearInterval(h);
+      clearTimeout(soon);
+      window.removeEventListener(FORUM_CHANGED, again);
     };
   }, [t]);
   if (owed.length === 0) return null;

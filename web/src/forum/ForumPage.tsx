@@ -3,6 +3,7 @@
 // reads like a forum on a phone: one column of posts, the deadline always at the top.
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { seatNo } from '../../../src/engine/index.js';
 import { currentLang } from '../lib/i18n.js';
 import { Link, useLocation } from '../lib/router.js';
 import { call, ForumApiError, keyFor, saveKey, type Game } from './api.js';
@@ -108,8 +109,8 @@ function GameView({ id, tab }: { id: string; tab: Tab }) {
       </nav>
       {game.you && (
         <p className="f-you muted">
-          {game.you.name} · №{game.you.seat} · {t(`role.${game.you.role}`)}
-          {!game.you.alive && ` · ${t('seat.out_removal')}`}
+          {game.you.name} · {seatNo(game.you.seat, currentLang())} · {t(`role.${game.you.role}`)}
+          {!game.you.alive && ` · ${t(`seat.out_${game.seats[game.you.seat - 1]?.exit?.cause ?? 'removal'}`)}`}
         </p>
       )}
       {tab === 'thread' && <Thread game={game} k={key} reload={reload} />}

@@ -2,7 +2,7 @@
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call, type Game, type Message } from './api.js';
-import { ErrorLine, seatName, time, useErr } from './common.js';
+import { ErrorLine, messageText, seatName, time, useErr } from './common.js';
 
 function Channel({ game, k, id, msgs, reload }: { game: Game; k: string | undefined; id: string; msgs: Message[]; reload: () => void }) {
   const { t } = useTranslation();
@@ -26,7 +26,7 @@ function Channel({ game, k, id, msgs, reload }: { game: Game; k: string | undefi
           <span className="muted">
             {m.by === 0 ? t('forum.host') : game.viewer === 'seat' && m.by === game.you?.seat ? t('forum.priv.you') : seatName(game, m.by)} · {time(m.at)}
           </span>
-          <div>{m.text}</div>
+          <div>{messageText(m, t, game)}</div>
         </div>
       ))}
       <form className="f-form f-inline" onSubmit={send}>
@@ -104,7 +104,7 @@ export function Private({ game, k, reload }: { game: Game; k: string | undefined
           </label>
           {confirm ? (
             <div className="f-confirm">
-              <p>{t('forum.priv.confirmAsk', { verb: t(`forum.verb.${v}`), n: target })}</p>
+              <p>{t('forum.priv.confirmAsk', { verb: t(`forum.verb.${v}`), n: seatName(game, target) })}</p>
               <button type="button" className="btn" onClick={send} data-testid="night-confirm">
                 {t('forum.priv.confirm')}
               </button>{' '}

@@ -138,7 +138,7 @@ export function SeasonView({ id }: { id: string }) {
     <main className="page forum">
       <h1 className="f-title">{t('forum.season.title', { name: s.name })}</h1>
       <p className="muted" data-testid="season-about">
-        {t('forum.seasons.number', { n: s.number })} · {t('forum.seasons.entry', { n: s.entryPosts, b: s.banSeasons })}
+        {t('forum.seasons.numberTitle', { n: s.number })} · {t('forum.seasons.entry', { n: s.entryPosts, b: s.banSeasons })}
         {s.club && (
           <>
             {' · '}

@@ -1,8 +1,10 @@
 // A game's discussion thread: posts with quotes and replies, paging, the new-since-last-visit marker.
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { seatNo } from '../../../src/engine/index.js';
+import { currentLang } from '../lib/i18n.js';
 import { call, type Game, type Post } from './api.js';
-import { ErrorLine, time, useErr } from './common.js';
+import { ErrorLine, postText, time, useErr } from './common.js';
 
 interface Page {
   page: number;
@@ -61,7 +63,7 @@ export function Thread({ game, k, reload }: { game: Game; k: string | undefined;
               <a href={`/f/${game.id}?page=${pageOf(p.n)}#p${p.n}`} className="f-n">
                 #{p.n}
               </a>{' '}
-              <strong>{p.by === 0 ? t('forum.host') : `${p.name} (№${p.by})`}</strong> <span className="muted">{time(p.at)}</span>
+              <strong>{p.by === 0 ? t('forum.host') : `${p.name} (${seatNo(p.by, currentLang())})`}</strong> <span className="muted">{time(p.at)}</span>
             </header>
             {p.replyTo && (
               <a className="f-replyto" href={`/f/${game.id}?page=${pageOf(p.replyTo)}#p${p.replyTo}`}>
@@ -69,7 +71,7 @@ export function Thread({ game, k, reload }: { game: Game; k: string | undefined;
               </a>
             )}
             {p.quote && <blockquote>{p.quote}</blockquote>}
-            <div className="f-text">{p.text}</div>
+            <div className="f-text">{postText(p, t, game)}</div>
             {p.note && (
               <div className="f-note">
                 <em>{t('forum.hostNote')}:</em> {p.note}
@@ -80,7 +82,7 @@ export function Thread({ game, k, reload }: { game: Game; k: string | undefined;
                 <button type="button" className="btn btn-small" onClick={() => setReply({ n: p.n })}>
                   {t('forum.reply')}
                 </button>
-                <button type="button" className="btn btn-small" data-testid="forum-quote" onClick={() => setReply({ n: p.n, quote: p.text.slice(0, 600) })}>
+                <button type="button" className="btn btn-small" data-testid="forum-quote" onClick={() => setReply({ n: p.n, quote: postText(p, t, game).slice(0, 600) })}>
                   {t('forum.quote')}
                 </button>
               </footer>

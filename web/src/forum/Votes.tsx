@@ -86,7 +86,7 @@ export function Votes({ game, k, reload }: { game: Game; k: string | undefined; 
             <strong>{seatName(game, x.seat)}</strong> <span className="muted">{time(x.at)}</span>
           </header>
           <div className="f-text">
-            <strong>{t('forum.vote.against', { n: x.target })}</strong> — {x.reason}
+            <strong>{t('forum.vote.against', { n: seatName(game, x.target) })}</strong> — {x.reason}
           </div>
         </article>
       ))}

@@ -37,6 +37,7 @@ export function keyFor(id: string): string | undefined {
 export function saveKey(id: string, key: string): void {
   try {
     localStorage.setItem(STORE, JSON.stringify({ ...keys(), [id]: key }));
+    forumChanged();
   } catch {
     /* private mode: the link in the address bar still works */
   }
@@ -72,7 +73,14 @@ export async function call<T>(method: string, path: string, key?: string, body?:
   const r = await fetch(`/api/forum${path}`, { method, headers, ...(body !== undefined ? { body: JSON.stringify(body) } : {}) });
   const json = (await r.json().catch(() => ({}))) as { error?: ForumErr };
   if (!r.ok) throw new ForumApiError(json.error ?? { code: `http${r.status}`, message: { ru: `Ошибка ${r.status}`, en: `Error ${r.status}` } });
+  if (method !== 'GET' && path !== '/needs') forumChanged();
   return json as T;
+}
+
+/** Said when this browser did something in a forum game (or kept a new key): the needs banner asks again. */
+export const FORUM_CHANGED = 'gorod-forum-changed';
+function forumChanged(): void {
+  if (typeof window !== 'undefined') window.dispatchEvent(new Event(FORUM_CHANGED));
 }
 
 export interface Seat {
