@@ -5,7 +5,7 @@ import { commandShapeError, type Command } from './command.js';
 import { endSpeech, nominate, say, withdraw } from './day.js';
 import { dayTurn } from './day-flow.js';
 import { foul, remove, techFoul } from './discipline.js';
-import { emit, PUBLIC, type Ctx } from './emit.js';
+import { emit, emitEvent, PUBLIC, type Ctx } from './emit.js';
 import type { GameEvent } from './events.js';
 import { unopposedVote } from './flow-vote.js';
 import { allActed, endNight, nightAction, plan, resolveNight } from './night.js';
@@ -163,9 +163,13 @@ function nextDayStep(c: Ctx): boolean {
         emit(c, { t: 'speechSkipped', seat: next, cause: turn.skip }, PUBLIC, turn.rule);
         return false;
       }
-      const body: GameEvent = { t: 'speechStarted', seat: next, kind: turn.speech } as GameEvent;
-      if (turn.short) (body as { short?: true }).short = true;
-      emit(c, body, PUBLIC, turn.rule);
+      const rule = turn.rule;
+      emitEvent(
+        c,
+        turn.short
+          ? { t: 'speechStarted', seat: next, kind: turn.speech, short: true, n: 0, vis: PUBLIC, rule, phase: s.phase, number: s.number }
+          : { t: 'speechStarted', seat: next, kind: turn.speech, n: 0, vis: PUBLIC, rule, phase: s.phase, number: s.number },
+      );
       return true;
     }
     case 'tie':
@@ -194,7 +198,8 @@ function nextDayStep(c: Ctx): boolean {
 
 function nightFalls(c: Ctx): false {
   const def = presetDef(c.s.preset);
-  emit(c, { t: 'nightStarted', intro: false, night: c.s.number + (def?.nightOffset ?? 1) }, PUBLIC, 'R1');
+  const s = c.s;
+  emitEvent(c, { t: 'nightStarted', intro: false, night: s.number + (def?.nightOffset ?? 1), n: 0, vis: PUBLIC, rule: 'R1', phase: s.phase, number: s.number });
   return false;
 }
 

@@ -3,7 +3,7 @@
 // role's name. A preset gives only its order of stages and its exceptions (NightTable).
 // block → protect → kill → inform → shield is the club-8-15 order (R22, R23), the tournament's
 // heal → kill → checks (3.5.4–3.5.10, R32, R33) and classic's shot → checks (R12, R13).
-import { emit, JUDGE, PUBLIC, type Ctx } from './emit.js';
+import { emit, emitEvent, JUDGE, PUBLIC, type Ctx } from './emit.js';
 import { ROLE_DEFS, type Ability, type CheckAnswer, type Effect, type RoleDef, type VerdictAnswer } from './roles.js';
 import type { GameState, SeatState } from './state.js';
 import { livingCount } from './table.js';
@@ -91,7 +91,7 @@ export function deliverChecks(c: Ctx, blocked?: (seat: number) => boolean): void
     if (blocked?.(k.seat)) continue;
     // R13 keeps the check of a player shot tonight; one removed tonight is out of the game (R6).
     if (!checker.alive && checker.exit?.cause !== 'kill') continue;
-    emit(c, { t: 'checkResult', seat: k.seat, target: k.target, result: answer(k.e, target) }, [k.seat], 'R13');
+    emitEvent(c, { t: 'checkResult', seat: k.seat, target: k.target, result: answer(k.e, target), n: 0, vis: [k.seat], rule: 'R13', phase: s.phase, number: s.number });
   }
 }
 
@@ -188,7 +188,7 @@ function kills(c: Ctx, table: NightTable, w: Work): void {
   let died = 0;
   for (const seat of [...dead.keys()].sort((a, b) => a - b)) {
     if (!s.seats[seat - 1]?.alive) continue;
-    emit(c, { t: 'eliminated', seat, cause: 'kill', lastWord: true }, PUBLIC, dead.get(seat)!);
+    emitEvent(c, { t: 'eliminated', seat, cause: 'kill', lastWord: true, n: 0, vis: PUBLIC, rule: dead.get(seat)!, phase: s.phase, number: s.number });
     if (table.revealOnKill) revealOnKill(c, seat);
     died++;
   }

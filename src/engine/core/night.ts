@@ -2,7 +2,7 @@
 // through the preset's table, and the morning that follows.
 import { dayOpener } from './day-flow.js';
 import { targetAlive } from './discipline.js';
-import { emit, BLACK, PUBLIC, type Ctx } from './emit.js';
+import { emit, emitEvent, BLACK, PUBLIC, type Ctx } from './emit.js';
 import { dayOptions } from './options.js';
 import { checkWin, quietDraw } from './outcome.js';
 import { presetDef } from './presets.js';
@@ -46,7 +46,7 @@ export function nightAction(verb: Verb, targetRule: 'alive' | 'other' | 'optiona
     if (slotTaken(s, seat.seat, verb)) return reject('alreadyActed', rule);
     const extra = rulesOf(s).checkNightAction(s, seat.seat, verb, target);
     if (extra) return extra;
-    emit(c, { t: 'nightAction', seat: seat.seat, verb, target }, [seat.seat], rule);
+    emitEvent(c, { t: 'nightAction', seat: seat.seat, verb, target, n: 0, vis: [seat.seat], rule, phase: s.phase, number: s.number });
     return null;
   };
 }
@@ -129,5 +129,5 @@ export function startDay(c: Ctx): void {
   const s = c.s;
   const def = presetDef(s.preset);
   const day = s.phase === 'night' ? s.number + 1 - (def?.nightOffset ?? 1) : s.number + 1;
-  emit(c, { t: 'dayStarted', day, order: livingFrom(s, dayOpener(s)) }, PUBLIC, 'R3');
+  emitEvent(c, { t: 'dayStarted', day, order: livingFrom(s, dayOpener(s)), n: 0, vis: PUBLIC, rule: 'R3', phase: s.phase, number: s.number });
 }

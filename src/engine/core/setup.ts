@@ -1,5 +1,5 @@
 // An unvalidated setup (untrusted JSON) becomes a validated game state, or a typed rejection.
-import { stamp } from './emit.js';
+import { stamp, stampEvent } from './emit.js';
 import type { EventBody, Visibility } from './events.js';
 import { resolveOptions, type Options } from './options.js';
 import { presetDef } from './presets.js';
@@ -146,7 +146,8 @@ export function startGame(setup: Setup): GameState {
     stamp(state, body, vis, rule);
   };
   push({ t: 'gameStarted', preset: setup.preset, players: state.seats.map((s) => s.name), seats: size }, PUBLIC, 'R1');
-  for (const s of state.seats) push({ t: 'roleDealt', seat: s.seat, role: def.toldRole?.(s.role) ?? s.role }, [s.seat], 'R60');
+  for (const s of state.seats)
+    stampEvent(state, { t: 'roleDealt', seat: s.seat, role: def.toldRole?.(s.role) ?? s.role, n: 0, vis: [s.seat], rule: 'R60', phase: state.phase, number: state.number });
   const black = state.seats.filter((s) => s.team === 'black').map((s) => ({ seat: s.seat, role: s.role }));
   push({ t: 'teamRevealed', team: 'black', members: black }, 'black', INTRO_RULE[setup.preset] ?? def.source);
   if (def.opensWith === 'introNight') push({ t: 'nightStarted', intro: true, night: 1 }, PUBLIC, 'R1');
