@@ -145,7 +145,7 @@ export function Desk({ game, k, reload }: { game: Game; k: string; reload: () =>
       <p className="f-seats">
         {game.seats.map((s) => (
           <span key={s.seat} className={s.alive ? '' : 'dead'}>
-            №{s.seat} {s.name}
+            {seatName(game, s.seat)}
             {s.role ? ` · ${t(`role.${s.role}`)}` : ''}
           </span>
         ))}
