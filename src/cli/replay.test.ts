@@ -70,3 +70,13 @@ describe('gorod replay: what else it prints speaks the same language', () => {
     expect((await run('/nonexistent/x.json', 'en')).err).toMatch(/^error: cannot read/);
   });
 });
+
+describe('the record says only what happened (issue 13.4)', () => {
+  it('R23 a speech lost to the putana\'s freeze names the freeze, not three fouls', () => {
+    const r = replay(JSON.parse(readFileSync(new URL('club-putana-freezes-sheriff.json', dir), 'utf8')));
+    if (!r.ok) throw new Error(r.error.code);
+    const lines = describeLog(r.value.state.log, 'ru');
+    expect(lines).toContain('  №4 пропускает речь (заморожен путаной)');
+    expect(lines.join('\n')).not.toContain('три фола');
+  });
+});

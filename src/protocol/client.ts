@@ -40,6 +40,11 @@ export const CommandBody = z.strictObject({
   reason: text.optional(),
   text: text.optional(),
   points: z.number().finite().min(-100).max(100).optional(),
+  // The judge's counted hands (voteCount, R8) and colours on record (onRecord, fiim 6.7): a server
+  // table refused them as malformed, so a count could not be entered there nor a game with one published.
+  count: z.number().int().min(0).max(64).optional(),
+  red: z.array(seatNo).max(64).optional(),
+  black: z.array(seatNo).max(64).optional(),
 });
 export type CommandBody = z.infer<typeof CommandBody>;
 

@@ -29,7 +29,7 @@ export interface Conn {
  */
 export interface ViewerFrame {
   full(): Buffer;
-  patch: Buffer | null;
+  patch: (() => Buffer) | null;
   from: number;
   to: number;
 }
@@ -37,7 +37,7 @@ export interface ViewerFrame {
 /** Sends a viewer's frame to one connection in the form it can read. */
 export function sendFrame(conn: Conn, f: ViewerFrame): void {
   if (!conn.patches) return conn.send(f.full());
-  conn.send(f.patch && conn.patches.ver === f.from ? f.patch : f.full());
+  conn.send(f.patch && conn.patches.ver === f.from ? f.patch() : f.full());
   conn.patches.ver = f.to;
 }
 

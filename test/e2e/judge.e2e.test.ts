@@ -350,6 +350,23 @@ describe('judge console (issue 7)', () => {
     await judge.reload();
     await judge.locator('[data-testid="game-over"]').waitFor({ timeout: 15_000 });
     await ctx.setOffline(false);
+
+    // Publishing stays possible after the game ends (issue 13.8): the finished game goes up, and
+    // its protocol opens from the server on any device. (Loaded again with the network back: the
+    // page the worker served offline does not count.)
+    await judge.reload();
+    await judge.locator('[data-testid="game-over"]').waitFor();
+    await click(judge, 'publish-finished');
+    await judge.waitForURL(/\/judge\/t[0-9a-f]+\?token=/).catch(async (e: Error) => {
+      await shot(judge, '13x-publish-failed');
+      throw new Error(`${e.message}: ${(await judge.locator('[data-testid="upload-error"]').allInnerTexts()).join(' ')} at ${judge.url()}`);
+    });
+    const published = decodeURIComponent(new URL(judge.url()).pathname.split('/')[2]!);
+    expect(server.hub.tables.get(published)!.state.finished).toBe(true);
+    const elsewhere = await (await tablet()).newPage();
+    await elsewhere.goto(`${base}/protocol/${published}`);
+    await elsewhere.locator('[data-testid="protocol-grid"]').waitFor();
+    await shot(elsewhere, '13b-published-protocol-elsewhere');
   });
 
   it('a club game through the console: giving the floor, freeze, heal, the maniac, a frozen voter', async () => {
@@ -399,6 +416,9 @@ describe('judge console (issue 7)', () => {
     // The console speaks English too (the app's language switch).
     await click(judge, 'lang');
     expect(await judge.locator('[data-testid="morning"]').innerText()).toContain('seat 5 was killed');
+    // Nothing Russian on the English console (names are the players' own): no «№», no Cyrillic line.
+    const english = (await judge.locator('.judge').innerText()).split('\n').filter((l) => !NAMES.some((n) => l.includes(n)));
+    expect(english.filter((l) => /[А-Яа-яЁё№]/.test(l))).toEqual([]);
     await shot(judge, '15b-club-morning-en');
     await click(judge, 'lang');
     expect(await judge.locator('[data-testid="morning"]').innerText()).toContain('убит игрок №5');

@@ -182,6 +182,8 @@ describe('a tournament in the browser (issue 17)', () => {
       }
     }
     expect(await tid(judge, 'sync').innerText()).toContain('офлайн');
+    // The phase stays whole beside the longer offline pill.
+    expect(await judge.locator('.judge-head .title').evaluate((e) => e.scrollWidth <= e.clientWidth && e.getBoundingClientRect().right <= window.innerWidth)).toBe(true);
     await shot(judge, 'judge-offline-phone');
     const stillPlaying = (await (await fetch(`${base}/api/tournaments/${tournamentId}`)).json()) as { rounds: { games: { status: string }[] }[] };
     expect(stillPlaying.rounds[0]!.games[1]!.status).toBe('playing');
@@ -202,10 +204,17 @@ describe('a tournament in the browser (issue 17)', () => {
     // table waiting for one, with the judge's reason, without a reload.
     const seat1 = slot2.seats[0]!.nickname;
     const before = Number((await org.locator(`[data-testid="standing-row"][data-nick="${seat1}"] [data-col="points"]`).innerText()).replace(',', '.'));
+    // Sent with the network down, the request waits on the phone and goes out when it is back.
     await tid(judge, 'flag-open').click();
     await tid(judge, 'flag-reason').fill('Игроку на месте 1 не начислен лучший ход стола');
+    await net(false);
     await tid(judge, 'flag-send').click();
-    await judge.waitForFunction(() => (document.querySelector('[data-testid="flag-state"]')?.textContent ?? '').includes('отправлен'));
+    await judge.locator('[data-testid="flag-state"][data-kind="queued"]').waitFor();
+    expect(await tid(judge, 'flag-state').innerText()).toContain('уйдёт сам, когда связь вернётся');
+    expect(await tid(judge, 'flag-open').innerText()).toContain('ждёт связи');
+    await shot(judge, 'judge-flag-queued-phone');
+    await net(true);
+    await judge.waitForFunction(() => (document.querySelector('[data-testid="flag-state"]')?.textContent ?? '').includes('отправлен'), undefined, { timeout: 30_000 });
     await shot(judge, 'judge-flag-phone');
     await tid(org, 'tab-rounds').click();
     await org.locator('[data-testid="slot-1-2"][data-status="correction"]').waitFor();

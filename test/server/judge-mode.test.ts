@@ -118,6 +118,27 @@ describe('deals from the cards and imported games (R60)', () => {
     await server.close();
   });
 
+  it('R8 a count stays a count on a server table: sent over the socket, and in a game published with one (issue 13.4)', async () => {
+    const server = await serve('counted');
+    const counted = JSON.parse(readFileSync(new URL('../../examples/records/fiim-counted-hands-three-of-nine.json', import.meta.url), 'utf8')) as Omit<Rec, 'preset'> & { preset: string; options?: Record<string, unknown> };
+    const cmds = replay(counted).applied;
+    const first = cmds.findIndex((c) => c.do === 'voteCount');
+    expect(first).toBeGreaterThan(0);
+    const base = { preset: counted.preset, mode: 'judge', names: counted.players, deal: counted.deal, options: counted.options ?? {} };
+    // Over the socket: the game up to the first count, then the judge enters the count.
+    const t = await createTable(server.url, { ...base, commands: cmds.slice(0, first) });
+    const judge = await Client.open(server.url, t.hostToken, 'judge');
+    expect(await judge.command(cmds[first] as unknown as Record<string, unknown>)).toMatchObject({ type: 'ack' });
+    expect(server.hub.tables.get(t.id)!.state.log.some((e) => e.t === 'votesCounted')).toBe(true);
+    await judge.close();
+    // Published whole, with every count in it.
+    const whole = await post(server.url, '/api/tables', { ...base, commands: cmds });
+    expect(whole.status).toBe(201);
+    const rec = server.hub.tables.get(whole.body['id'] as string)!.commands.map((c) => c.command);
+    expect(rec.filter((c) => c.do === 'voteCount').every((c) => typeof c.count === 'number')).toBe(true);
+    await server.close();
+  });
+
   it('an upload with a key is made once: a double press, a retry and a retry after a restart get the same table', async () => {
     let server = await serve('upload');
     const body = { preset: 'classic', mode: 'judge', names: blackWin.players, deal: blackWin.deal, commands: accepted.slice(0, 10), uploadKey: 'ef'.repeat(16) };

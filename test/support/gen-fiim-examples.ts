@@ -124,6 +124,24 @@ const C = (by: number | 'clock' | 'judge', d: Command['do'], x: Partial<Command>
   const e = new Ex('fiim', DEAL, { dayOneVote: 'respeech' });
   const t = e.t;
   t.night([]);
+  e.note('Day 1 with the zero-round rule respeech: only 1 nominates, seat 5.');
+  t.speeches({ 1: 5 });
+  e.note('A single nominee is voted unopposed, as mafiaratings holds and records it (7.16.2): every hand goes to 5, who stays and speaks 30 seconds; then night.');
+  t.vote({ 1: 5, 2: 5, 3: 5, 4: 5, 5: 5, 6: 5, 7: 5, 8: 5, 9: 5, 10: 5 });
+  t.talkThrough();
+  e.note('Night 2: the mafia kill 1. Day 2: no nominations.');
+  shoot(t, 1).talkThrough().speeches();
+  e.note('Night 3: the judge calls every number, the out ones too (8.3); all three black players shoot 1, who is out — a miss (8.7).');
+  shoot(t, 1);
+  finish(t, 'red');
+  e.write('fiim-unopposed-vote-shot-at-out.json', 'An unopposed day-one vote, and a shot at a player already out', 'Option dayOneVote "respeech" (fiim 7.16.2): a single day-one nominee is voted unopposed and, as the winner, stays and speaks. fiim 8.3, 8.7 (option shotAtOut "miss"): a shot at a player who is out is taken, and the night is a miss.', {
+    events: [{ t: 'votingStarted', round: 'main', ballot: [5] }, { t: 'dayOneStays', seat: 5, respeech: true }, { t: 'nightMiss', rule: 'fiim 8.7' }],
+  });
+}
+{
+  const e = new Ex('fiim', DEAL, { dayOneVote: 'respeech' });
+  const t = e.t;
+  t.night([]);
   e.note('Day 1 with Polemica\'s zero-round rule respeech: 1 nominates 5, 2 nominates 6.');
   t.speeches({ 1: 5, 2: 6 });
   e.note('6 has the most votes but stays, with a 30-second extra speech; then night.');

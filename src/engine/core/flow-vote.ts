@@ -12,23 +12,42 @@ export type DayOneWinner = 'leaves' | 'stays' | 'respeech';
 interface DayOne {
   /** Is there a vote on day one at all? */
   votes: boolean;
-  /** A single nominee is not voted; do they get the winner's extra speech (mafiaratings to-talk)? */
-  singleSpeaks: boolean;
+  /**
+   * Is a single nominee voted all the same, unopposed (mafiaratings to-talk: its judge software
+   * holds the vote and records every hand), so that as the winner they get the extra speech?
+   */
+  singleVoted: boolean;
   /** The single winner of a round; `votedSelf`: they voted for themselves in it. */
   winner(votedSelf: boolean): DayOneWinner;
   rule: string;
 }
 
 const DAY_ONE: Record<DayOptions['dayOneVote'], DayOne> = {
-  standard: { votes: true, singleSpeaks: false, winner: () => 'leaves', rule: 'R7' },
-  none: { votes: false, singleSpeaks: false, winner: () => 'leaves', rule: 'R7' },
-  respeech: { votes: true, singleSpeaks: true, winner: () => 'respeech', rule: 'fiim 7.16.2, polemica zeroVoting respeech' },
-  liftOnly: { votes: true, singleSpeaks: false, winner: () => 'stays', rule: 'fiim 7.16.3, polemica zeroVoting liftOnly' },
-  selfBreak: { votes: true, singleSpeaks: false, winner: (self) => (self ? 'leaves' : 'respeech'), rule: 'fiim 7.16.4' },
+  standard: { votes: true, singleVoted: false, winner: () => 'leaves', rule: 'R7' },
+  none: { votes: false, singleVoted: false, winner: () => 'leaves', rule: 'R7' },
+  respeech: { votes: true, singleVoted: true, winner: () => 'respeech', rule: 'fiim 7.16.2, polemica zeroVoting respeech' },
+  liftOnly: { votes: true, singleVoted: false, winner: () => 'stays', rule: 'fiim 7.16.3, polemica zeroVoting liftOnly' },
+  selfBreak: { votes: true, singleVoted: false, winner: (self) => (self ? 'leaves' : 'respeech'), rule: 'fiim 7.16.4' },
 };
 
 export function dayOneRule(s: GameState): DayOne {
   return DAY_ONE[dayOptions(s.options).dayOneVote];
+}
+
+/**
+ * fiim 7.16.2: the day-one vote on a single nominee, open (it opened with one name: a ballot that
+ * removals cut down to one closes by itself, R7). Its result is settled before a hand is raised —
+ * every hand, raised or not, goes to the one candidate (R8) — so a record may give the hands or
+ * go straight on to the winner's speech.
+ */
+export function unopposedVote(s: GameState): boolean {
+  const st = s.stage;
+  if (st.kind !== 'vote' || st.round !== 'main' || s.number !== 1 || s.ballot.length !== 1 || !dayOneRule(s).singleVoted) return false;
+  for (let i = s.log.length - 1; i >= 0; i--) {
+    const e = s.log[i]!;
+    if (e.t === 'votingStarted') return e.ballot.length === 1;
+  }
+  return false;
 }
 
 /** The winner of a day-one round, or 'leaves' on any later day. */

@@ -7,6 +7,7 @@ import { dayTurn } from './day-flow.js';
 import { foul, remove, techFoul } from './discipline.js';
 import { emit, emitEvent, PUBLIC, type Ctx } from './emit.js';
 import type { GameEvent } from './events.js';
+import { unopposedVote } from './flow-vote.js';
 import { allActed, endNight, nightAction, plan, resolveNight } from './night.js';
 import { onRecord } from './on-record.js';
 import { gameOver } from './outcome.js';
@@ -28,9 +29,29 @@ export function apply(s: GameState, cmd: Command): Result<GameEvent[], Rejection
   if (s.finished && !takesAfterGame(s, cmd.do)) return err(reject('gameOver'));
   const c: Ctx = { s, out: [] };
   const r = perform(c, cmd);
-  if (r) return err(r);
+  if (r) {
+    if (!passesUnopposed(s, cmd)) return err(r);
+    // Settled already: the vote closes with every hand to its candidate, then the command applies.
+    closeRound(c);
+    advance(c);
+    if (perform(c, cmd)) throw new Error('unopposed vote: a command accepted on a fork was refused');
+  }
   advance(c);
   return ok(c.out);
+}
+
+const VOTE_VERBS: ReadonlySet<string> = new Set(['vote', 'voteCount', 'closeVote']);
+
+/**
+ * fiim 7.16.2: a command for what follows an unopposed day-one vote (the winner's speech) moves
+ * past it, as records do that went straight to that speech without the hands. Tried on a fork.
+ */
+function passesUnopposed(s: GameState, cmd: Command): boolean {
+  if (VOTE_VERBS.has(cmd.do) || !unopposedVote(s)) return false;
+  const c: Ctx = { s: fork(s), out: [] };
+  closeRound(c);
+  advance(c);
+  return perform(c, cmd) === null;
 }
 
 /**
@@ -100,7 +121,7 @@ export function advance(c: Ctx): void {
       return;
     }
     if (st.kind === 'vote') {
-      if (st.round !== 'allLeave' && s.ballot.length < 2) {
+      if (st.round !== 'allLeave' && s.ballot.length < 2 && !unopposedVote(s)) {
         // Removals emptied the ballot: one candidate left leaves (R7), none — night.
         emit(c, { t: 'voteClosed', round: st.round, ballot: s.ballot.slice(), votes: [], tally: [] }, PUBLIC, 'R7');
         if (s.ballot.length === 1 && s.number > 1) leaveByVote(c, s.ballot.slice(), 'R7', true);

@@ -8,6 +8,7 @@ import { SPEECHES } from './day-flow.js';
 import type { Actor } from './events.js';
 import { penaltyTargets } from './discipline.js';
 import { dayOptions } from './options.js';
+import { missesOut } from './night.js';
 import { mayLeaveOnRecord } from './on-record.js';
 import { legalBestMoves } from './points.js';
 import { rulesOf } from './rules.js';
@@ -75,7 +76,8 @@ export function legalCommands(s: GameState, actor: Actor): Command[] {
         if (!rules.checkNightAction(s, actor, 'skip', null)) out.push({ by: actor, do: 'skip' });
         continue;
       }
-      const targets = a.verb === 'check' ? s.seats.map((x) => x.seat).filter((t) => t !== actor) : living;
+      // A team's shot may name a seat already out where that is a miss (fiim 8.7, option shotAtOut).
+      const targets = a.verb === 'check' ? s.seats.map((x) => x.seat).filter((t) => t !== actor) : missesOut(s, a) ? s.seats.map((x) => x.seat) : living;
       for (const t of targets) if (!rules.checkNightAction(s, actor, a.verb, t)) out.push({ by: actor, do: a.verb, target: t });
       if (a.verb === 'shoot') out.push({ by: actor, do: 'shoot', target: null });
     }

@@ -173,7 +173,10 @@ function kills(c: Ctx, table: NightTable, w: Work): void {
     emit(c, { t: 'frozen', seat, voided }, [seat], 'R23');
   }
   const dead = new Map<number, string>();
-  if (shot !== null && !healed.has(shot)) dead.set(shot, 'R12');
+  // fiim 8.7 (option shotAtOut): a shot at a player already out kills no one; the night may still
+  // bring another role's kill.
+  const outShot = shot !== null && !s.seats[shot - 1]?.alive;
+  if (shot !== null && !outShot && !healed.has(shot)) dead.set(shot, 'R12');
   for (const k of own) if (!healed.has(k.target) && !dead.has(k.target)) dead.set(k.target, k.e.rule ?? table.killRule);
   // A bodyguard dies in the place of the one he guards; a heal on him saves him too.
   for (const g of w.guards) {
@@ -189,7 +192,7 @@ function kills(c: Ctx, table: NightTable, w: Work): void {
     if (table.revealOnKill) revealOnKill(c, seat);
     died++;
   }
-  if (died === 0) emit(c, { t: 'nightMiss' }, PUBLIC, table.missRule);
+  if (died === 0) emit(c, { t: 'nightMiss' }, PUBLIC, outShot ? 'fiim 8.7' : table.missRule);
 }
 
 // ---- presets that resolve by stages of their own (forum) ----------------------------------------

@@ -3,10 +3,11 @@
 import { dayOpener } from './day-flow.js';
 import { targetAlive } from './discipline.js';
 import { emit, emitEvent, BLACK, PUBLIC, type Ctx } from './emit.js';
+import { dayOptions } from './options.js';
 import { checkWin, quietDraw } from './outcome.js';
 import { presetDef } from './presets.js';
 import { reject } from './rejection.js';
-import { ROLE_DEFS } from './roles.js';
+import { ROLE_DEFS, type Ability } from './roles.js';
 import { rulesOf, type Handler, type PresetRules } from './rules.js';
 import type { GameState } from './state.js';
 import { ability, hasActed, livingFrom, seatOf } from './table.js';
@@ -38,7 +39,7 @@ export function nightAction(verb: Verb, targetRule: 'alive' | 'other' | 'optiona
       if (target === seat.seat) return reject('badTarget', rule);
     } else {
       const t = targetAlive(s, target);
-      if (t) return t;
+      if (t && !(t.code === 'targetNotAlive' && missesOut(s, ability(s, seat, verb, 'night')))) return t;
     }
     // Abilities sharing a slot are alternatives (the maniac's kill or skip, the armed sheriff's
     // check or shot): one a night.
@@ -48,6 +49,14 @@ export function nightAction(verb: Verb, targetRule: 'alive' | 'other' | 'optiona
     emitEvent(c, { t: 'nightAction', seat: seat.seat, verb, target, n: 0, vis: [seat.seat], rule, phase: s.phase, number: s.number });
     return null;
   };
+}
+
+/**
+ * fiim 8.3, 8.7 (option shotAtOut 'miss'): the judge calls every number, the out ones too, and a
+ * team's shot at a player already out is taken — the night resolver makes it a miss. R18 refuses it.
+ */
+export function missesOut(s: GameState, a: Ability | undefined): boolean {
+  return a?.effect?.kind === 'groupKill' && dayOptions(s.options).shotAtOut === 'miss';
 }
 
 export const plan: Handler = (c, cmd) => {

@@ -60,8 +60,8 @@ export const DAY_OPTION_DEFS: readonly OptionDef[] = [
       selfBreak: V('уходит, если голосовал за себя', 'leaves only on a vote for oneself'),
     },
     doc: {
-      ru: 'Первый день (нулевой круг): «как обычно» — один выставленный не голосуется, иначе голосование как в любой день (R7); «не проводится» — выставления есть, голосования нет; «говорит 30 секунд» — набравший больше всех не уходит, а получает дополнительные 30 секунд (Полемика, ФИИМ 7.16.2); «только попил» — набравший больше всех не уходит и слова не получает, уйти могут только все попавшие в попил («все уходят?», Полемика); «если за себя» — набравший больше всех уходит, только если сам голосовал за себя, иначе 30 секунд речи (ФИИМ 7.16.4).',
-      en: 'Day one (the zero round): "as any day" — a single nominee is not voted, otherwise as any day (R7); "none" — nominations but no vote; "the winner speaks 30 s" — the one with most votes stays and gets 30 more seconds (Polemica respeech, fiim 7.16.2); "only a tie" — the one with most votes stays without a speech, only the players of a tie can leave ("all leave?", Polemica liftOnly); "on a vote for oneself" — the one with most votes leaves only if they voted for themselves, else 30 seconds of speech (fiim 7.16.4).',
+      ru: 'Первый день (нулевой круг): «как обычно» — один выставленный не голосуется, иначе голосование как в любой день (R7); «не проводится» — выставления есть, голосования нет; «говорит 30 секунд» — набравший больше всех не уходит, а получает дополнительные 30 секунд, один выставленный тоже голосуется (Полемика, ФИИМ 7.16.2); «только попил» — набравший больше всех не уходит и слова не получает, уйти могут только все попавшие в попил («все уходят?», Полемика); «если за себя» — набравший больше всех уходит, только если сам голосовал за себя, иначе 30 секунд речи (ФИИМ 7.16.4).',
+      en: 'Day one (the zero round): "as any day" — a single nominee is not voted, otherwise as any day (R7); "none" — nominations but no vote; "the winner speaks 30 s" — the one with most votes stays and gets 30 more seconds, a single nominee is voted too (Polemica respeech, fiim 7.16.2); "only a tie" — the one with most votes stays without a speech, only the players of a tie can leave ("all leave?", Polemica liftOnly); "on a vote for oneself" — the one with most votes leaves only if they voted for themselves, else 30 seconds of speech (fiim 7.16.4).',
     },
     accepts: SPEECH_DAYS,
     base: 'standard',
@@ -286,5 +286,23 @@ export const DAY_OPTION_DEFS: readonly OptionDef[] = [
     accepts: SPEECH_DAYS,
     base: 0,
     defaults: { fiim: 3 },
+  },
+  {
+    // A night rule, but a variant like the others: every preset with speeches has the same shot.
+    key: 'shotAtOut',
+    name: V('Выстрел в выбывшего', 'A shot at a player who is out'),
+    rule: 'fiim 8.7, R18',
+    values: ['rejected', 'miss'],
+    valueNames: {
+      rejected: V('не принимается', 'not accepted'),
+      miss: V('промах', 'a miss'),
+    },
+    doc: {
+      ru: 'Мафия стреляет в номер игрока, который уже выбыл: выстрел не принимается (R18), или он принимается и ночь — промах (ФИИМ 8.3, 8.7: судья называет все номера от 1 до 10, выстрел не в живого — промах).',
+      en: 'The mafia shoots the number of a player who is already out: the shot is not accepted (R18), or it is and the night is a miss (fiim 8.3, 8.7: the judge calls every number from 1 to 10; a shot at no living player is a miss).',
+    },
+    accepts: SPEECH_DAYS,
+    base: 'rejected',
+    defaults: { fiim: 'miss' },
   },
 ];

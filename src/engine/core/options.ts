@@ -83,6 +83,8 @@ export interface Options {
   onRecord?: 'none' | 'nightKilled' | 'killed' | 'exceptTie' | 'all';
   onRecordMax?: number;
   quietRoundsDraw?: number;
+  /** fiim 8.3, 8.7 against R18: a shot at a seat already out is refused, or taken as a miss. */
+  shotAtOut?: 'rejected' | 'miss';
 }
 
 /** The day-flow variants with every value filled in (the preset's rule where a setup gave none). */
@@ -106,6 +108,7 @@ const DAY_KEYS = [
   'onRecord',
   'onRecordMax',
   'quietRoundsDraw',
+  'shotAtOut',
 ] as const;
 
 export type Value = boolean | number | string | readonly string[] | readonly number[];

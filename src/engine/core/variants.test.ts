@@ -2,8 +2,8 @@
 // the classic table: each option changes only what its clause says. The fiim preset's own tests
 // (its defaults together) are in fiim.test.ts.
 import { describe, expect, it } from 'vitest';
-import { atFour, atNine, daySpeeches, shoot, table } from '../../../test/support/fiim-table.js';
-import { describeEvent, legalCommands, replay, resolveOptions, stageTimer } from '../index.js';
+import { atFour, atNine, BLACK, daySpeeches, shoot, table } from '../../../test/support/fiim-table.js';
+import { describeEvent, legalCommands, presetOptions, replay, resolveOptions, stageTimer } from '../index.js';
 
 describe('fiim 6.3 option rotation: who opens the next day', () => {
   it('opener (R3): the seat after the one who opened day 1; seat 1 killed, seat 2 still opens', () => {
@@ -96,15 +96,55 @@ describe('fiim 7.16, polemica zeroVoting: option dayOneVote', () => {
     const t = dayOne({ dayOneVote: 'selfBreak' }, { ...sixWins, 6: 5, 9: 6 });
     expect(t.events('dayOneStays')).toMatchObject([{ seat: 6, respeech: true }]);
   });
-  it('a single nominee on day one is never voted (fiim 7.16.1); under respeech they still get the extra speech', () => {
+  it('a single nominee on day one is never voted (fiim 7.16.1)', () => {
     for (const v of ['standard', 'liftOnly', 'selfBreak']) {
       const t = table('classic', { dayOneVote: v }).night([]).speeches({ 1: 5 });
       expect(t.events('noVote')).toMatchObject([{ why: 'firstDaySingle' }]);
     }
+  });
+  it('respeech (fiim 7.16.2): a single nominee is voted unopposed, as mafiaratings records it; the winner speaks', () => {
     const t = daySpeeches(table('classic', { dayOneVote: 'respeech' }).night([]), { 1: 5 });
+    expect(t.events('votingStarted')).toMatchObject([{ round: 'main', ballot: [5], rule: 'fiim 7.16.2, polemica zeroVoting respeech' }]);
+    expect(legalCommands(t.state, 3)).toEqual([{ by: 3, do: 'vote', target: 5 }]);
+    for (let seat = 1; seat <= 10; seat++) t.do({ by: seat, do: 'vote', target: 5 });
+    expect(t.events('voteClosed')).toMatchObject([{ ballot: [5], tally: [{ target: 5, count: 10 }] }]);
     expect(t.events('dayOneStays')).toMatchObject([{ seat: 5, respeech: true }]);
     expect(t.state.stage).toEqual({ kind: 'speech', speech: 'respeech', seat: 5 });
+    t.do({ by: 5, do: 'endSpeech' });
+    expect(t.state.phase).toBe('night');
+    expect(t.state.seats[4]!.alive).toBe(true);
+    expect(t.replays()).toBe(true);
   });
+  it('respeech (fiim 7.16.2): some hands, then the judge closes — the rest go to the only candidate (R8)', () => {
+    const t = daySpeeches(table('fiim', { dayOneVote: 'respeech' }).night([]), { 1: 5 });
+    t.do({ by: 5, do: 'vote', target: 5 });
+    t.do({ by: 'judge', do: 'voteCount', target: 5, count: 6 });
+    t.do({ by: 'judge', do: 'closeVote' });
+    expect(t.events('voteClosed')).toMatchObject([{ tally: [{ target: 5, count: 10 }] }]);
+    expect(t.state.stage).toEqual({ kind: 'speech', speech: 'respeech', seat: 5 });
+  });
+  it('respeech (fiim 7.16.2): a record that goes straight on to the speech, without the hands, still replays', () => {
+    const t = daySpeeches(table('classic', { dayOneVote: 'respeech' }).night([]), { 1: 5 });
+    const before = t.state.log.length;
+    expect(t.try({ by: 3, do: 'endSpeech' }).ok).toBe(false);
+    expect(t.state.log).toHaveLength(before);
+    const ev = t.do({ by: 5, do: 'say', text: 'Я мирный' });
+    expect(ev.map((e) => e.t).slice(0, 3)).toEqual(['voteClosed', 'dayOneStays', 'speechStarted']);
+    t.do({ by: 'clock', do: 'endSpeech' });
+    expect(t.state.phase).toBe('night');
+    expect(t.replays()).toBe(true);
+    const u = daySpeeches(table('classic', { dayOneVote: 'respeech' }).night([]), { 1: 5 });
+    u.do({ by: 5, do: 'endSpeech' });
+    expect(u.state.phase).toBe('night');
+  });
+  it('respeech (fiim 7.16.2): a ballot that a removal cut down to one is not an unopposed vote', () => {
+    const t = daySpeeches(table('classic', { dayOneVote: 'respeech', removalCancelsVote: 'never' }).night([]), { 1: 5, 2: 6 });
+    t.do({ by: 'judge', do: 'remove', target: 6 });
+    expect(t.events('voteClosed')).toHaveLength(1);
+    expect(t.events('dayOneStays')).toHaveLength(0);
+    expect(t.state.phase).toBe('night');
+  });
+
 });
 
 describe('fiim 7.18 option revoteOrder', () => {
@@ -377,9 +417,57 @@ describe('R8 counted hands (the judge console\'s count) stay a count in the reco
   });
 });
 
+describe('fiim 8.3, 8.7 option shotAtOut: the mafia shoots a player already out', () => {
+  /** Night 3 at nine: seat 1 was killed on night 2; day 2 had no vote. */
+  const nightThree = (preset: 'classic' | 'fiim', o?: Record<string, unknown>) => atNine(table(preset, o)).speeches();
+  it('rejected (R18): classic refuses the shot; club and tournament play the same', () => {
+    const t = nightThree('classic');
+    expect(t.try({ by: 5, do: 'shoot', target: 1 })).toMatchObject({ ok: false, error: { code: 'targetNotAlive' } });
+    for (const p of ['classic', 'club', 'tournament'] as const) expect(presetOptions(p)).toMatchObject({ shotAtOut: 'rejected' });
+    expect(presetOptions('fiim')).toMatchObject({ shotAtOut: 'miss' });
+    expect('shotAtOut' in presetOptions('forum')).toBe(false);
+  });
+  it('miss (fiim 8.7): every black player shoots the seat that is out — a miss, nobody leaves', () => {
+    const n = nightThree('fiim');
+    expect(legalCommands(n.state, 5)).toContainEqual({ by: 5, do: 'shoot', target: 1 });
+    expect(legalCommands(nightThree('classic').state, 5)).not.toContainEqual({ by: 5, do: 'shoot', target: 1 });
+    const t = shoot(n, 1);
+    expect(t.events('nightMiss')).toMatchObject([{ rule: 'fiim 8.7' }]);
+    expect(t.events('eliminated')).toHaveLength(1);
+    expect(t.alive()).toHaveLength(9);
+    expect(t.replays()).toBe(true);
+  });
+  it('miss (fiim 8.7): on classic by the option; one shot at the out seat and two at a living one — a miss (R12)', () => {
+    const t = nightThree('classic', { shotAtOut: 'miss' });
+    t.night([{ by: 5, do: 'shoot', target: 1 }, { by: 7, do: 'shoot', target: 3 }, { by: 10, do: 'shoot', target: 3 }]);
+    expect(t.events('nightMiss')).toMatchObject([{ rule: 'R12' }]);
+    expect(t.alive()).toHaveLength(9);
+  });
+  it('fiim 8.8–8.15, R18: the don and the sheriff may check a player already out; the answer still comes', () => {
+    const t = nightThree('fiim');
+    t.night([{ by: 5, do: 'check', target: 1 }, { by: 2, do: 'check', target: 1 }, ...BLACK.map((b) => ({ by: b, do: 'shoot' as const, target: 3 }))]);
+    expect(t.events('checkResult').map((e) => [e.seat, e.target])).toEqual([[5, 1], [2, 1]]);
+    expect(t.events('eliminated').map((e) => e.seat)).toEqual([1, 3]);
+  });
+  it('fiim 8.7, R12: a black player who does not shoot — by no shot at all or a shot at nobody — makes a miss', () => {
+    const t = nightThree('fiim');
+    t.night([{ by: 5, do: 'shoot', target: 3 }, { by: 7, do: 'shoot', target: 3 }]);
+    expect(t.events('nightMiss')).toHaveLength(1);
+    const u = nightThree('fiim');
+    u.night([{ by: 5, do: 'shoot', target: 3 }, { by: 7, do: 'shoot', target: 3 }, { by: 10, do: 'shoot', target: null }]);
+    expect(u.events('nightMiss')).toHaveLength(1);
+    expect(u.alive()).toHaveLength(9);
+  });
+  it('fiim 8.7, R12: black players shooting different seats — a miss', () => {
+    const t = nightThree('fiim');
+    t.night([{ by: 5, do: 'shoot', target: 3 }, { by: 7, do: 'shoot', target: 4 }, { by: 10, do: 'shoot', target: 3 }]);
+    expect(t.events('nightMiss')).toHaveLength(1);
+    expect(t.alive()).toHaveLength(9);
+  });
+});
+
 describe('option defaults and the create form', () => {
-  it('classic takes every variant at its own rule; the options they replace are not shown twice', async () => {
-    const { presetOptions } = await import('../index.js');
+  it('classic takes every variant at its own rule; the options they replace are not shown twice', () => {
     const o = presetOptions('classic');
     expect(o).toMatchObject({ dayOneVote: 'standard', removalCancelsVote: 'critical', thirdFoul: 'loseSpeech', tieOfAll: 'allLeave' });
     expect('firstDayVote' in o).toBe(false);

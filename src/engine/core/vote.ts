@@ -22,9 +22,9 @@ export function startVoting(c: Ctx): void {
   } else if (ballot.length === 0) {
     emit(c, { t: 'noVote', why: 'noCandidates' }, PUBLIC, 'R7');
   } else if (ballot.length === 1) {
-    // Day one never votes a single nominee (R7, fiim 7.16.1); under respeech they still speak
-    // (mafiaratings votes them unopposed, and the winner talks).
-    if (s.number === 1 && dayOneRule(s).singleSpeaks) emit(c, { t: 'dayOneStays', seat: ballot[0]!, respeech: true }, PUBLIC, dayOneRule(s).rule);
+    // Day one never votes a single nominee (R7, fiim 7.16.1), but under respeech (fiim 7.16.2)
+    // mafiaratings votes them unopposed and the winner talks (flow-vote.ts unopposedVote).
+    if (s.number === 1 && dayOneRule(s).singleVoted) emit(c, { t: 'votingStarted', round: 'main', ballot }, PUBLIC, dayOneRule(s).rule);
     else if (s.number === 1) emit(c, { t: 'noVote', why: 'firstDaySingle' }, PUBLIC, 'R7');
     else leaveByVote(c, ballot, 'R7', true);
   } else {

@@ -1,7 +1,7 @@
 // Day: the speaking order, the current speaker with the big timer, nominations on the speaker's
 // behalf, the floor (club), and fouls/removals for every seat.
 import { useState } from 'react';
-import { currentSpeech, legalCommands, rulesOf, type Command, type GameState } from '../../../src/engine/index.js';
+import { currentSpeech, legalCommands, rulesOf, seatNo, type Command, type GameState } from '../../../src/engine/index.js';
 import { foulMeaning, nextFoulEffect } from './fouls.js';
 import type { Lang } from './lang.js';
 import { morningAnnouncement } from './script.js';
@@ -126,7 +126,7 @@ export function DayPanel({ id, s, lang, submit }: { id: string; s: GameState; la
       {/* Sticky: the speaker, the clock and "thank you" stay in view while the judge scrolls. */}
       <div className="day-now" data-testid="day-now">
         <div className="speaker" data-testid="speaker" data-seat={speaker}>
-          <div className="speaker-num">№{speaker}</div>
+          <div className="speaker-num">{seatNo(speaker, lang)}</div>
         </div>
         {/* A cell of its own: on a phone it takes a full row under the number and the clock, so a
             long turn («лишён слова (три фола), может выставить кандидатуру») wraps instead of

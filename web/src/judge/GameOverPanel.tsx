@@ -1,6 +1,6 @@
 // The console's last panel: who won (R15), every seat's role, and where the game goes next (its
 // protocol, its record file, the server when it was played on this device only).
-import type { GameState } from '../../../src/engine/index.js';
+import { seatNo, type GameState } from '../../../src/engine/index.js';
 import { roleName, teamName } from './format.js';
 import type { Lang } from './lang.js';
 import { Rule } from './ui.js';
@@ -17,7 +17,7 @@ export function GameOverPanel({ s, lang, id, onRecord, onPublish }: { s: GameSta
         <tbody>
           {s.seats.map((x) => (
             <tr key={x.seat} className={`team-${x.team}`}>
-              <td>№{x.seat}</td>
+              <td>{seatNo(x.seat, lang)}</td>
               <td>{x.name}</td>
               <td>{roleName(x.role, lang)}</td>
               <td>{x.alive ? L(lang, 'в игре', 'alive') : L(lang, 'выбыл', 'out')}</td>

@@ -359,7 +359,15 @@ export default function JudgePage() {
         <a className="button" href="/">
           {L(lang, 'Город', 'Gorod')}
         </a>
-        <button type="button" onClick={() => setLang(lang === 'ru' ? 'en' : 'ru')} data-testid="lang">
+        <button
+          type="button"
+          onClick={() => {
+            // The strip's label was written in the old language: an English page shows no Russian line.
+            j.setFlash(null);
+            setLang(lang === 'ru' ? 'en' : 'ru');
+          }}
+          data-testid="lang"
+        >
           {lang === 'ru' ? 'EN' : 'RU'}
         </button>
         {j.game && (

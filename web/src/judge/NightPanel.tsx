@@ -2,7 +2,7 @@
 // night 1 (R17), each black player's shot (or "all at N"), the checks with the answer to show by
 // gesture, and the other roles' actions (R12, R13, R22–R23, R32–R33).
 import { useState } from 'react';
-import type { Command, GameState } from '../../../src/engine/index.js';
+import { seatNo, type Command, type GameState } from '../../../src/engine/index.js';
 import { roleName, verbName } from './format.js';
 import type { Lang } from './lang.js';
 import { allAt, checkAnswer, donSeat, nightSlots, slotCommand, type NightSlot } from './night.js';
@@ -69,7 +69,7 @@ export function IntroNightPanel({ s, lang, submit }: { s: GameState; lang: Lang;
 }
 
 function SlotRow({ s, slot, lang, submit }: { s: GameState; slot: NightSlot; lang: Lang; submit: Submit }) {
-  const title = `№${slot.seat} · ${roleName(slot.role, lang)} — ${verbName(slot.verb, lang)}`;
+  const title = `${seatNo(slot.seat, lang)} · ${roleName(slot.role, lang)} — ${verbName(slot.verb, lang)}`;
   const answer = slot.verb === 'check' && slot.done && slot.done.target !== null ? checkAnswer(s, slot.seat, slot.done.target, lang) : null;
   const rule = slot.verb === 'shoot' ? 'R12' : slot.verb === 'check' ? 'R13' : s.preset === 'club' ? 'R22' : s.preset === 'tournament' ? 'R32' : 'R18';
   const nullLabel = slot.verb === 'shoot' ? L(lang, 'Не стрелял', 'No shot') : L(lang, 'Пропуск', 'Skip');
@@ -80,7 +80,7 @@ function SlotRow({ s, slot, lang, submit }: { s: GameState; slot: NightSlot; lan
       </h3>
       {slot.done ? (
         <div className="done" data-testid="slot-done">
-          ✓ {slot.done.target === null ? nullLabel : `№${slot.done.target}`}
+          ✓ {slot.done.target === null ? nullLabel : seatNo(slot.done.target, lang)}
           {answer && (
             <span className={`answer ${answer.yes ? 'yes' : 'no'}`} data-testid="check-answer">
               {answer.text} — {answer.gesture}
@@ -95,11 +95,11 @@ function SlotRow({ s, slot, lang, submit }: { s: GameState; slot: NightSlot; lan
             seats={s.seats.map((x) => ({ seat: x.seat, disabled: !slot.targets.includes(x.seat), tone: x.alive ? 'default' : 'dead' }))}
             onTap={(t) => {
               const note = slot.verb === 'check' ? checkAnswer(s, slot.seat, t, lang) : null;
-              submit(title.replace(/ — .*/, '') + ` → №${t}`, [slotCommand(slot, t)], note ? { note: [`${note.text} — ${note.gesture}`] } : {});
+              submit(title.replace(/ — .*/, '') + ` → ${seatNo(t, lang)}`, [slotCommand(slot, t)], note ? { note: [`${note.text} — ${note.gesture}`] } : {});
             }}
           />
           {slot.targets.includes(null) && (
-            <button type="button" data-testid={`slot-none-${slot.seat}-${slot.verb}`} onClick={() => submit(`№${slot.seat}: ${nullLabel}`, [slotCommand(slot, null)])}>
+            <button type="button" data-testid={`slot-none-${slot.seat}-${slot.verb}`} onClick={() => submit(`${seatNo(slot.seat, lang)}: ${nullLabel}`, [slotCommand(slot, null)])}>
               {nullLabel}
             </button>
           )}

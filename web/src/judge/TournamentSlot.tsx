@@ -1,8 +1,9 @@
 // A tournament slot's console (`?tournament=…&round=…&table=…` in the organizer's link): the
 // tournament's name and the slot in the heading, a link back to the tournament, and the judge's
-// request for a correction of the game (the organizer sees the slot waiting for one).
-import { useEffect, useState } from 'react';
-import { call, errorText } from '../lib/api.js';
+// request for a correction of the game (the organizer sees the slot waiting for one), queued on
+// this device while the network is down.
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { ApiError, call, errorText } from '../lib/api.js';
 import { queryParam } from '../lib/router.js';
 import type { Lang } from './lang.js';
 
@@ -35,42 +36,157 @@ export function slotTitle(slot: TournamentSlot | null, lang: Lang): string {
   return slot ? `${slot.name} · ${L(lang, `тур ${slot.round}, стол ${slot.table}`, `round ${slot.round}, table ${slot.table}`)}` : L(lang, 'Стол на сервере', 'Server table');
 }
 
+/**
+ * A correction request the network did not carry (the hall's Wi-Fi is often down): kept on this
+ * device under the slot and sent again when the network is back, like the game's own entries.
+ */
+interface Pending {
+  reason: string;
+  token: string;
+}
+
+const pendingKey = (slot: TournamentSlot): string => `gorod.flag.${slot.id}.${slot.round}.${slot.table}`;
+
+function loadPending(slot: TournamentSlot): Pending | null {
+  try {
+    const raw = localStorage.getItem(pendingKey(slot));
+    const p = raw ? (JSON.parse(raw) as Partial<Pending>) : null;
+    return p && typeof p.reason === 'string' && typeof p.token === 'string' ? { reason: p.reason, token: p.token } : null;
+  } catch {
+    return null;
+  }
+}
+
+function savePending(slot: TournamentSlot, p: Pending | null): void {
+  try {
+    if (p) localStorage.setItem(pendingKey(slot), JSON.stringify(p));
+    else localStorage.removeItem(pendingKey(slot));
+  } catch {
+    // Storage full or refused: the request stays in memory for this page.
+  }
+}
+
+function postFlag(slot: TournamentSlot, p: Pending): Promise<unknown> {
+  return call(`/api/tournaments/${encodeURIComponent(slot.id)}/games/${slot.round}/${slot.table}/flags`, {
+    method: 'POST',
+    body: JSON.stringify({ reason: p.reason }),
+    headers: { authorization: `Bearer ${p.token}` },
+  });
+}
+
+type FlagState = { kind: 'sent' | 'queued' | 'error'; text: string } | null;
+
+/** How often a queued request is tried again besides the browser's "online" event (which some miss). */
+const RETRY_MS = 10_000;
+
+/**
+ * The correction request's sending: a network failure queues it (and says so), a retry follows
+ * the network's return; the server's refusal is shown as it is and not retried.
+ */
+function useCorrectionRequest(slot: TournamentSlot, lang: Lang): { state: FlagState; queued: boolean; send: (p: Pending) => Promise<void>; clear: () => void } {
+  const [state, setState] = useState<FlagState>(null);
+  const [queued, setQueued] = useState(() => loadPending(slot) !== null);
+  const sending = useRef(false);
+  const attempt = useCallback(
+    async (p: Pending): Promise<void> => {
+      if (sending.current) return;
+      sending.current = true;
+      try {
+        await postFlag(slot, p);
+        savePending(slot, null);
+        setQueued(false);
+        setState({ kind: 'sent', text: L(lang, 'Запрос отправлен организатору.', 'The request is sent to the organizer.') });
+      } catch (e) {
+        if (e instanceof ApiError) {
+          savePending(slot, null);
+          setQueued(false);
+          setState({ kind: 'error', text: errorText(e, lang) });
+        } else {
+          savePending(slot, p);
+          setQueued(true);
+          setState({
+            kind: 'queued',
+            text: L(lang, 'Нет связи с сервером: запрос сохранён на этом устройстве и уйдёт сам, когда связь вернётся.', 'No connection: the request is kept on this device and goes out by itself when the connection is back.'),
+          });
+        }
+      } finally {
+        sending.current = false;
+      }
+    },
+    [slot, lang],
+  );
+  useEffect(() => {
+    if (!queued) return;
+    const retry = (): void => {
+      const p = loadPending(slot);
+      if (p) void attempt(p);
+    };
+    retry();
+    window.addEventListener('online', retry);
+    const timer = setInterval(retry, RETRY_MS);
+    return () => {
+      window.removeEventListener('online', retry);
+      clearInterval(timer);
+    };
+  }, [queued, slot, attempt]);
+  return { state, queued, send: attempt, clear: () => setState(null) };
+}
+
 /** The tools bar's part: back to the tournament, and "ask for a correction" with a reason. */
 export function SlotTools({ slot, token, lang }: { slot: TournamentSlot; token: string | null; lang: Lang }) {
   const [open, setOpen] = useState(false);
+  const req = useCorrectionRequest(slot, lang);
   return (
     <>
       <a className="button" href={`/t/${encodeURIComponent(slot.id)}`} data-testid="slot-tournament">
         {L(lang, 'Турнир', 'Tournament')}
       </a>
       {token && (
-        <button type="button" aria-expanded={open} onClick={() => setOpen((x) => !x)} data-testid="flag-open">
-          {L(lang, 'Нужно исправление', 'Needs a correction')}
+        <button
+          type="button"
+          aria-expanded={open}
+          onClick={() => {
+            // A new request starts clean; a queued one keeps saying that it waits.
+            if (!open && req.state?.kind !== 'queued') req.clear();
+            setOpen((x) => !x);
+          }}
+          data-testid="flag-open"
+        >
+          {req.queued ? L(lang, 'Исправление: ждёт связи', 'Correction: waiting for the network') : L(lang, 'Нужно исправление', 'Needs a correction')}
         </button>
       )}
-      {open && token && <CorrectionRequest slot={slot} token={token} lang={lang} onDone={() => setOpen(false)} />}
+      {open && token && <CorrectionRequest token={token} lang={lang} req={req} onDone={() => setOpen(false)} />}
     </>
   );
 }
 
-function CorrectionRequest({ slot, token, lang, onDone }: { slot: TournamentSlot; token: string; lang: Lang; onDone: () => void }) {
+function CorrectionRequest({
+  token,
+  lang,
+  req,
+  onDone,
+}: {
+  token: string;
+  lang: Lang;
+  req: ReturnType<typeof useCorrectionRequest>;
+  onDone: () => void;
+}) {
   const [reason, setReason] = useState('');
-  const [state, setState] = useState<{ ok: boolean; text: string } | null>(null);
   const [busy, setBusy] = useState(false);
+  const { state } = req;
+  // The console re-renders every second (the clock): the close waits on the answer, not on a render.
+  const done = useRef(onDone);
+  done.current = onDone;
+  useEffect(() => {
+    if (state?.kind !== 'sent') return;
+    setReason('');
+    const t = setTimeout(() => done.current(), 2500);
+    return () => clearTimeout(t);
+  }, [state]);
   const send = async (): Promise<void> => {
     setBusy(true);
     try {
-      await call(`/api/tournaments/${encodeURIComponent(slot.id)}/games/${slot.round}/${slot.table}/flags`, {
-        method: 'POST',
-        body: JSON.stringify({ reason: reason.trim() }),
-        headers: { authorization: `Bearer ${token}` },
-      });
-      setState({ ok: true, text: L(lang, 'Запрос отправлен организатору.', 'The request is sent to the organizer.') });
-      setReason('');
-      setTimeout(onDone, 2500);
-    } catch (e) {
-      // Offline, the request is not queued (unlike the game's entries): the judge sees it failed and retries.
-      setState({ ok: false, text: errorText(e, lang) });
+      await req.send({ reason: reason.trim(), token });
     } finally {
       setBusy(false);
     }
@@ -81,11 +197,11 @@ function CorrectionRequest({ slot, token, lang, onDone }: { slot: TournamentSlot
         {L(lang, 'Что исправить (организатор увидит это)', 'What to correct (the organizer sees this)')}
         <textarea value={reason} onChange={(e) => setReason(e.target.value)} maxLength={500} rows={2} data-testid="flag-reason" />
       </label>
-      <button type="button" disabled={busy || !reason.trim()} onClick={() => void send()} data-testid="flag-send">
+      <button type="button" disabled={busy || req.queued || !reason.trim()} onClick={() => void send()} data-testid="flag-send">
         {L(lang, 'Отправить', 'Send')}
       </button>
       {state && (
-        <p className={state.ok ? 'ok' : 'error'} role="status" data-testid="flag-state">
+        <p className={state.kind === 'sent' ? 'ok' : state.kind === 'queued' ? 'warn' : 'error'} role="status" data-testid="flag-state" data-kind={state.kind}>
           {state.text}
         </p>
       )}

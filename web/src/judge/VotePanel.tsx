@@ -3,7 +3,7 @@
 // shown before the judge closes. Ties run by the engine (R9): tie speeches come as speeches, then
 // the revote, then "all leave?".
 import { useEffect, useState } from 'react';
-import type { GameState } from '../../../src/engine/index.js';
+import { seatNo, type GameState } from '../../../src/engine/index.js';
 import { FoulsCard } from './DayPanel.js';
 import { roundName } from './format.js';
 import type { Lang } from './lang.js';
@@ -100,7 +100,7 @@ export function VotePanel({ s, lang, submit }: { s: GameState; lang: Lang; submi
       <div className="ballot" data-testid="ballot">
         {s.ballot.map((b, i) => (
           <span key={b} className={`chip big-chip${i === idx ? ' cur' : ''}${i < idx ? ' done' : ''}`} data-target={b}>
-            №{b}
+            {seatNo(b, lang)}
             <small> {(counts.get(b)?.seats.length ?? 0) + (counts.get(b)?.counted ?? 0)}</small>
           </span>
         ))}

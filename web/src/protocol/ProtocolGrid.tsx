@@ -116,7 +116,7 @@ export function ProtocolGrid({ p }: { p: Protocol }) {
       <table className="pg-grid">
         <thead>
           <tr>
-            <th rowSpan={2}>№</th>
+            <th rowSpan={2}>{lang === 'ru' ? '№' : '#'}</th>
             <th rowSpan={2}>{t('proto.player')}</th>
             <th rowSpan={2}>{t('proto.role')}</th>
             <th rowSpan={2}>{t('proto.fouls')}</th>

@@ -2,7 +2,7 @@
 // browser, or the server's published record of a finished game, or a record file. Print (PDF through
 // the browser), CSV and the record itself.
 import { useEffect, useMemo, useState } from 'react';
-import type { GameRecord } from '../../../src/engine/index.js';
+import { seatNo, type GameRecord } from '../../../src/engine/index.js';
 import { api, errorText } from '../lib/api.js';
 import { verifyCommitment, type CommitCheck } from '../lib/commitment.js';
 import { routeParam } from '../lib/router.js';
@@ -66,7 +66,7 @@ export function ProtocolSheet({ p, lang }: { p: Protocol; lang: Lang }) {
       <table className="proto-seats" data-testid="proto-seats">
         <thead>
           <tr>
-            <th>№</th>
+            <th>{L(lang, '№', '#')}</th>
             <th>{L(lang, 'Игрок', 'Player')}</th>
             <th>{L(lang, 'Роль', 'Role')}</th>
             <th>{L(lang, 'Фолы', 'Fouls')}</th>
@@ -128,7 +128,7 @@ export function ProtocolSheet({ p, lang }: { p: Protocol; lang: Lang }) {
           </p>
           {d.votes.map((v, i) => (
             <p key={i} data-testid="proto-vote">
-              <b>{roundName(v.round, lang)}:</b> {v.tally.map((t) => `№${t.target} — ${t.count} [${voters(v, t.target, lang)}]`).join('; ') || '—'} <Rule rule={v.rule} />
+              <b>{roundName(v.round, lang)}:</b> {v.tally.map((t) => `${seatNo(t.target, lang)} — ${t.count} [${voters(v, t.target, lang)}]`).join('; ') || '—'} <Rule rule={v.rule} />
             </p>
           ))}
           {d.allLeave.map((a, i) => (
@@ -161,7 +161,7 @@ export function ProtocolSheet({ p, lang }: { p: Protocol; lang: Lang }) {
           <ul data-testid="proto-scores">
             {p.scores.map((x) => (
               <li key={x.seat}>
-                №{x.seat}: {x.points} — {x.lines.map((l) => `${l.points > 0 ? '+' : ''}${l.points} ${l.reason} (${l.rule})`).join(', ')}
+                {seatNo(x.seat, lang)}: {x.points} — {x.lines.map((l) => `${l.points > 0 ? '+' : ''}${l.points} ${l.reason} (${l.rule})`).join(', ')}
               </li>
             ))}
           </ul>
