@@ -97,15 +97,14 @@ export class Cluster {
   }
 
   /**
-   * A request about a table that runs at another process is forwarded there (its answer comes
-   * back as it is); a table nobody runs is taken here first.
+   * A request about a table that runs at another process is forwarded there (tableOfRequest says
+   * which are), and its answer comes back as it is; a table nobody runs is taken here first.
    */
   registerHttp(app: FastifyInstance): void {
     app.addHook('preHandler', async (req, reply) => {
       if (req.method !== 'POST' || req.headers['x-gorod-forwarded']) return;
-      const m = /^\/api\/tables\/([^/?]+)\/./.exec(req.url);
-      if (!m) return;
-      const id = decodeURIComponent(m[1]!);
+      const id = tableOfRequest(req.url, req.body);
+      if (id === null) return;
       const hub = this.hub!;
       if (hub.tables.has(id)) return;
       let owner = await this.directory.ownerOf(id);
@@ -145,4 +144,20 @@ export class Cluster {
     await this.directory.close();
     await Promise.all([this.redis.quit().catch(() => undefined), this.sub.quit().catch(() => undefined)]);
   }
+}
+
+/**
+ * The table a POST is about, if it must run where the table runs: `/api/tables/:id/…`, and a
+ * host seating a registered player (`/api/accounts/seat`, the table in the body). Forwarding
+ * drops cookies, so only requests that prove who sends them with a token in the URL or body are
+ * forwarded; `/api/me/seats` (a session cookie) is not.
+ */
+export function tableOfRequest(url: string, body: unknown): string | null {
+  const m = /^\/api\/tables\/([^/?]+)\/./.exec(url);
+  if (m) return decodeURIComponent(m[1]!);
+  if (url.split('?')[0] === '/api/accounts/seat') {
+    const table = (body as { table?: unknown } | null)?.table;
+    return typeof table === 'string' && table.length > 0 && table.length <= 64 ? table : null;
+  }
+  return null;
 }
