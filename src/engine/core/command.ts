@@ -69,6 +69,21 @@ const VERB_FIELDS: Record<Verb, readonly string[]> = {
   teamDefeat: ['target', 'reason'],
 };
 
+/**
+ * Each verb's accepted fields with their kinds, in objects without a prototype: one lookup per
+ * field says both whether the verb takes it and how to check it (every command passes here, W1
+ * speed, issue 18). "__proto__" and other Object.prototype names are plain missing keys here.
+ */
+const VERB_KINDS: Readonly<Record<string, Readonly<Record<string, FieldKind>> | undefined>> = (() => {
+  const out: Record<string, Record<string, FieldKind>> = Object.create(null) as Record<string, Record<string, FieldKind>>;
+  for (const [verb, fields] of Object.entries(VERB_FIELDS)) {
+    const kinds = Object.create(null) as Record<string, FieldKind>;
+    for (const f of fields) kinds[f] = FIELDS[f]!;
+    out[verb] = kinds;
+  }
+  return out;
+})();
+
 export const MAX_TEXT = 4000;
 export const MAX_TARGETS = 64;
 
@@ -80,20 +95,20 @@ export function commandShapeError(x: unknown, size: number): Rejection | null {
   if (typeof x !== 'object' || x === null || Array.isArray(x)) return reject('malformed');
   const c = x as Record<string, unknown>;
   const verb = c['do'];
-  // VERB_FIELDS has every verb as its own key: one lookup instead of a search of the list.
-  if (typeof verb !== 'string' || !Object.prototype.hasOwnProperty.call(VERB_FIELDS, verb))
-    return reject('unknownVerb', undefined, typeof verb === 'string' ? verb.slice(0, 40) : undefined);
+  // VERB_KINDS has every verb as its own key: one lookup instead of a search of the list.
+  const kinds = typeof verb === 'string' ? VERB_KINDS[verb] : undefined;
+  if (kinds === undefined) return reject('unknownVerb', undefined, typeof verb === 'string' ? verb.slice(0, 40) : undefined);
   const by = c['by'];
   if (!(by === 'judge' || by === 'clock' || (typeof by === 'number' && Number.isInteger(by) && by >= 1 && by <= size)))
     return reject('badActor');
-  const allowed = VERB_FIELDS[verb as Verb];
   // for-in over an object literal or JSON.parse output sees exactly its own keys ("__proto__" included).
   for (const key in c) {
     if (key === 'by' || key === 'do') continue;
     if (!Object.prototype.hasOwnProperty.call(c, key)) return reject('unknownField', undefined, key.slice(0, 40));
-    if (!allowed.includes(key)) return reject('unknownField', undefined, key.slice(0, 40));
+    const kind = kinds[key];
+    if (kind === undefined) return reject('unknownField', undefined, key.slice(0, 40));
     const v = c[key];
-    switch (FIELDS[key]) {
+    switch (kind) {
       case 'seatOrNull':
         if (v === null) break;
         if (typeof v !== 'number' || !Number.isInteger(v)) return reject('malformed', undefined, key);
