@@ -1,7 +1,10 @@
 // Many processes over HTTP (docs/scale-out.md): two servers on one PostgreSQL database, each with
 // the Redis of this test. A host seating a registered player (POST /api/accounts/seat) names the
 // table in the body, not the URL; sent to the process that does not run the table, it is
-// forwarded to the owner and succeeds there, as a request to /api/tables/:id/… is. Skipped, with
+// forwarded to the owner and succeeds there, as a request to /api/tables/:id/… is. So are a
+// signed-in player's seat link bound (POST /api/me/seats) and read back (GET /api/me/seats/:table),
+// with the session's cookies; a forged one (no or a wrong CSRF header, another site's Origin) is
+// refused where it arrives. Skipped, with
 // the reason printed, when no PostgreSQL answers or no redis-server is installed.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
