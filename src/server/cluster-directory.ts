@@ -127,6 +127,11 @@ export class RedisDirectory implements TableDirectory {
     return this.redis.mget(...tableIds.map(leaseKey));
   }
 
+  /** Says at once where this process's HTTP API is (its URL is known only once it listens). */
+  async announce(): Promise<void> {
+    await this.redis.set(procKey(this.self), this.opts.url, 'PX', this.ttlMs * 2);
+  }
+
   /** Where a live process's HTTP API is; null when it is not alive. */
   urlOf(proc: string): Promise<string | null> {
     return this.redis.get(procKey(proc));

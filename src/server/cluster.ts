@@ -6,6 +6,7 @@
 // and bots, and their clients reconnect and resume from their last event.
 import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
+import { CSRF_HEADER } from './accounts/sessions.js';
 import { RedisDirectory } from './cluster-directory.js';
 import { ClusterRelay } from './cluster-relay.js';
 import type { Hub } from './hub.js';
@@ -53,6 +54,9 @@ export class Cluster {
     this.hub = hub;
     this.storage = storage;
     this.url.value = url;
+    // Until the next renewal the directory would give the empty URL of before listening: a request
+    // forwarded here meanwhile would stay where it was sent.
+    await this.directory.announce();
     await this.relay.start();
     const every = Math.max(200, Math.floor(this.directory.ttlMs / 3));
     this.sweeper = setInterval(() => void this.sweep(), every + Math.floor(Math.random() * 100));
@@ -97,16 +101,18 @@ export class Cluster {
   }
 
   /**
-   * A request about a table that runs at another process is forwarded there (tableOfRequest says
+   * A request about a table that runs at another process is forwarded there (forwardOf says
    * which are), and its answer comes back as it is; a table nobody runs is taken here first.
    */
   registerHttp(app: FastifyInstance): void {
     app.addHook('preHandler', async (req, reply) => {
-      if (req.method !== 'POST' || req.headers['x-gorod-forwarded']) return;
-      const id = tableOfRequest(req.url, req.body);
-      if (id === null) return;
+      if (req.headers['x-gorod-forwarded']) return;
+      const fwd = forwardOf(req.method, req.url, req.body);
+      if (fwd === null) return;
       const hub = this.hub!;
-      if (hub.tables.has(id)) return;
+      // A seat link names its table only through the storage (as a relayed socket's token does).
+      const id = 'table' in fwd ? fwd.table : hub.lookup(fwd.token) ? null : ((await this.storage!.tableOfToken?.(fwd.token)) ?? null);
+      if (id === null || hub.tables.has(id)) return;
       let owner = await this.directory.ownerOf(id);
       if (owner === null) {
         await hub.adopt(id).catch(() => null);
@@ -115,12 +121,23 @@ export class Cluster {
       if (owner === null || owner === this.directory.self) return;
       const url = await this.directory.urlOf(owner);
       if (!url) return;
+      // Origin and Host were checked here; the owner gets neither (a request without Origin passes).
+      const headers: Record<string, string> = { 'x-gorod-forwarded': '1' };
+      if (req.method === 'POST') headers['content-type'] = 'application/json';
+      if (fwd.session) {
+        // The session lives in the shared database: the owner reads it from the same cookies and
+        // checks the same double-submitted CSRF token (already checked here) again.
+        if (typeof req.headers.cookie === 'string') headers['cookie'] = req.headers.cookie;
+        const csrf = req.headers[CSRF_HEADER];
+        if (typeof csrf === 'string') headers[CSRF_HEADER] = csrf;
+      }
       const res = await fetch(url + req.url, {
-        method: 'POST',
-        // Origin and Host were checked here; the owner gets neither (a request without Origin passes).
-        headers: { 'content-type': 'application/json', 'x-gorod-forwarded': '1' },
-        body: JSON.stringify(req.body ?? {}),
+        method: req.method,
+        headers,
+        ...(req.method === 'POST' ? { body: JSON.stringify(req.body ?? {}) } : {}),
       });
+      // A session the owner rotated reaches the browser (this process rotates first, so rarely).
+      if (fwd.session) for (const c of res.headers.getSetCookie()) void reply.header('set-cookie', c);
       return reply
         .code(res.status)
         .header('content-type', res.headers.get('content-type') ?? 'application/json')
@@ -148,9 +165,7 @@ export class Cluster {
 
 /**
  * The table a POST is about, if it must run where the table runs: `/api/tables/:id/…`, and a
- * host seating a registered player (`/api/accounts/seat`, the table in the body). Forwarding
- * drops cookies, so only requests that prove who sends them with a token in the URL or body are
- * forwarded; `/api/me/seats` (a session cookie) is not.
+ * host seating a registered player (`/api/accounts/seat`, the table in the body).
  */
 export function tableOfRequest(url: string, body: unknown): string | null {
   const m = /^\/api\/tables\/([^/?]+)\/./.exec(url);
@@ -160,4 +175,34 @@ export function tableOfRequest(url: string, body: unknown): string | null {
     return typeof table === 'string' && table.length > 0 && table.length <= 64 ? table : null;
   }
   return null;
+}
+
+/** Where a forwarded request goes (a table, or a seat link's table), and whether it rides on the session cookie. */
+export type Forward = { table: string; session: boolean } | { token: string; session: true };
+
+/**
+ * A request that must be answered where its table runs. Besides tableOfRequest's POSTs (which
+ * prove who sends them with a token and go without cookies), a signed-in player binding a seat
+ * link (`POST /api/me/seats`, the link's token in the body) and reading it back
+ * (`GET /api/me/seats/:table`): only the owner knows the table's live tokens, so these two go
+ * with the session's cookies and CSRF header.
+ */
+export function forwardOf(method: string, url: string, body: unknown): Forward | null {
+  const path = url.split('?')[0]!;
+  try {
+    if (method === 'GET') {
+      const m = /^\/api\/me\/seats\/([^/]+)$/.exec(path);
+      const table = m ? decodeURIComponent(m[1]!) : '';
+      return table.length > 0 && table.length <= 64 ? { table, session: true } : null;
+    }
+    if (method !== 'POST') return null;
+    if (path === '/api/me/seats') {
+      const token = (body as { token?: unknown } | null)?.token;
+      return typeof token === 'string' && token.length >= 8 && token.length <= 128 ? { token, session: true } : null;
+    }
+    const table = tableOfRequest(url, body);
+    return table === null ? null : { table, session: false };
+  } catch {
+    return null; // a malformed %-escape: the route answers it here
+  }
 }
