@@ -10,7 +10,7 @@
 // In the e2e suite: it runs alone, so its nine processes do not slow the unit tests' clocks.
 // CLUSTER_KILLS (default 10) sets how many kills, CLUSTER_TABLES (default 20) how many tables of
 // bots; CLUSTER_LOG_DIR keeps each server's warnings in a file there.
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawnSync, type ChildProcess } from 'node:child_process';
 import { createWriteStream } from 'node:fs';
 import { Redis } from 'ioredis';
 import pg from 'pg';
@@ -19,6 +19,7 @@ import { apply, replay, startGame } from '../../src/engine/index.js';
 import { SeatBot } from '../../src/bots/client.js';
 import { PostgresStorage } from '../../src/server/storage-pg.js';
 import { freshDatabase, pgUnavailable, type TestDatabase } from '../support/pg.js';
+import { startRedis } from '../support/redis.js';
 import { activate, freePort, kill9, spawnStandby, type Proc } from '../server/process.js';
 import type { Created } from '../server/helpers.js';
 
@@ -85,21 +86,6 @@ async function create(base: string, body: Record<string, unknown>): Promise<Crea
     if (i > 20) throw new Error(`create: ${r?.status}`);
     await sleep(200);
   }
-}
-
-/** A redis-server of the test's own on `port`, without persistence (a restart forgets every key). */
-async function startRedis(port: number): Promise<ChildProcess> {
-  const r = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: ['ignore', 'pipe', 'inherit'] });
-  await new Promise<void>((res, rej) => {
-    const t = setTimeout(() => rej(new Error('redis-server did not start')), 10_000);
-    r.stdout!.on('data', (d: Buffer) => {
-      if (d.toString().includes('Ready to accept connections')) {
-        clearTimeout(t);
-        res();
-      }
-    });
-  });
-  return r;
 }
 
 /** Polls `test` until it holds; after `ms` fails with `what()`. */

@@ -6,11 +6,12 @@
 // with the session's cookies; a forged one (no or a wrong CSRF header, another site's Origin) is
 // refused where it arrives. Skipped, with
 // the reason printed, when no PostgreSQL answers or no redis-server is installed.
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawnSync, type ChildProcess } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { forwardOf, tableOfRequest } from '../../src/server/cluster.js';
 import { PostgresAccountStore, PostgresStorage, startServer, type RunningServer } from '../../src/server/index.js';
 import { PgScratch, pgUnavailable } from '../support/pg.js';
+import { startRedis } from '../support/redis.js';
 import { Jar } from './account-client.js';
 import { freePort } from './process.js';
 
@@ -23,21 +24,6 @@ const pg = new PgScratch('gorod_cluster_forward');
 let redis: ChildProcess | undefined;
 let redisUrl = '';
 const servers: RunningServer[] = [];
-
-/** A redis-server of the test's own, without persistence. */
-async function startRedis(port: number): Promise<ChildProcess> {
-  const r = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: ['ignore', 'pipe', 'inherit'] });
-  await new Promise<void>((res, rej) => {
-    const t = setTimeout(() => rej(new Error('redis-server did not start')), 10_000);
-    r.stdout!.on('data', (d: Buffer) => {
-      if (d.toString().includes('Ready to accept connections')) {
-        clearTimeout(t);
-        res();
-      }
-    });
-  });
-  return r;
-}
 
 /** One server process (in this test's process) on the shared schema and the test's Redis. */
 async function server(): Promise<RunningServer> {

@@ -3,18 +3,14 @@
 // they must give exactly what a client of whole views holds at every step — and carry nothing
 // but view() (R18, the canary scan). Each seat and the spectator here hold both kinds of socket on
 // one token, so the two forms of one frame (viewers.ts) are compared side by side.
-import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Command, GameView, Viewer } from '../../src/engine/index.js';
 import { MemoryStorage, startServer, type RunningServer } from '../../src/server/index.js';
+import { loadExample } from '../support/examples.js';
 import { scanFrames } from './canary.js';
 import { Client, createTable, joinAll, settle } from './helpers.js';
 
-const rec = JSON.parse(readFileSync(new URL('../../examples/records/classic-black-win.json', import.meta.url), 'utf8')) as {
-  players: string[];
-  deal: string[];
-  commands: Command[];
-};
+const rec = loadExample('classic-black-win.json') as unknown as { players: string[]; deal: string[]; commands: Command[] };
 
 let server: RunningServer;
 beforeAll(async () => {
