@@ -108,3 +108,9 @@ export class SqliteSql implements Sql {
     if (this.db.open) this.onClose();
   }
 }
+
+// Column readers: a row's value as the type the stores keep (PostgreSQL returns BIGINT as a string).
+export const str = (v: unknown): string => v as string;
+export const num = (v: unknown): number => Number(v);
+export const optStr = (v: unknown): string | null => (v === null || v === undefined ? null : (v as string));
+export const optNum = (v: unknown): number | null => (v === null || v === undefined ? null : Number(v));

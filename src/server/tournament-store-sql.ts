@@ -1,7 +1,7 @@
 // The tournament store's SQL and row mapping, once for SQLite and PostgreSQL (the `Sql` seam,
 // sql.ts): the documents with their revision, every version of every game's record, and the
 // table bindings. The schemas are in tournament-store-sqlite.ts and pg-migrations.ts.
-import type { Sql, SqlRow } from './sql.js';
+import { num, str, type Sql, type SqlRow } from './sql.js';
 import type { GameVersionRow, TableBinding, TournamentRow, TournamentStamp, TournamentStore } from './tournament-store.js';
 
 export class SqlTournamentStore implements TournamentStore {
@@ -83,8 +83,6 @@ export class SqlTournamentStore implements TournamentStore {
   }
 }
 
-const str = (v: unknown): string => v as string;
-const num = (v: unknown): number => Number(v);
 const opt = (v: unknown): string | null => (v === null || v === undefined ? null : (v as string));
 
 function toRow(r: SqlRow): TournamentRow {

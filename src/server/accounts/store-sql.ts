@@ -5,7 +5,8 @@
 import type pg from 'pg';
 import { ACCOUNT_PG_MIGRATIONS } from '../pg-migrations.js';
 import { pgSql } from '../pg-pool.js';
-import { isUniqueViolation, SqliteSql, type Sql, type SqlRow } from '../sql.js';
+import { isUniqueViolation, num, optStr, SqliteSql, str, type Sql } from '../sql.js';
+import { toAccount, toPasskey, toPlayer, toSeat } from './store-rows.js';
 import { ACCOUNT_MIGRATIONS } from './schema.js';
 import {
   nicknameKey,
@@ -24,37 +25,6 @@ import {
   type PasskeyFlow,
   type Session,
 } from './store.js';
-
-const str = (v: unknown): string => v as string;
-const num = (v: unknown): number => Number(v);
-const optStr = (v: unknown): string | null => (v === null || v === undefined ? null : (v as string));
-const optNum = (v: unknown): number | null => (v === null || v === undefined ? null : Number(v));
-
-const toAccount = (r: SqlRow): Account => ({
-  id: str(r['id']),
-  nickname: str(r['nickname']),
-  createdAt: num(r['created_at']),
-  passwordHash: optStr(r['password_hash']),
-  deletedAt: optNum(r['deleted_at']),
-  mergedInto: optStr(r['merged_into']),
-});
-const toPasskey = (r: SqlRow): Passkey => ({
-  id: str(r['id']),
-  accountId: str(r['account_id']),
-  publicKey: str(r['public_key']),
-  counter: num(r['counter']),
-  transports: r['transports'] ? (JSON.parse(str(r['transports'])) as string[]) : [],
-  createdAt: num(r['created_at']),
-  usedAt: optNum(r['used_at']),
-});
-const toSeat = (r: SqlRow): BoundSeat & { accountId: string } => ({
-  tableId: str(r['table_id']),
-  seat: num(r['seat']),
-  token: optStr(r['token']),
-  boundAt: num(r['bound_at']),
-  accountId: str(r['account_id']),
-});
-const toPlayer = (r: SqlRow): ClaimedPlayer => ({ tournamentId: str(r['tournament_id']), playerId: str(r['player_id']), playerName: str(r['player_name']), claimedAt: num(r['claimed_at']) });
 
 /** A write that a racing writer's unique key refused: `fallback` instead of the error. */
 async function unlessTaken<T>(p: Promise<T>, fallback: T): Promise<T> {
