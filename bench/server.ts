@@ -87,7 +87,8 @@ if (!USE_TSX && spawnSync(process.execPath, ['scripts/server-build.mjs', '--stri
 // BENCH_SERVER_NODE_ARGS: extra node flags for the server only, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof".
 const SERVER_ARGS = [
   ...(process.env['BENCH_SERVER_NODE_ARGS'] ?? '').split(' ').filter(Boolean),
-  ...(USE_TSX ? ['--import', 'tsx', 'src/server/main.ts'] : ['dist/server-build/src/server/main.js']),
+  // BENCH_SERVER_MAIN: another compiled build's main.js (a copy of an older build, for before/after figures).
+  ...(USE_TSX ? ['--import', 'tsx', 'src/server/main.ts'] : [process.env['BENCH_SERVER_MAIN'] ?? 'dist/server-build/src/server/main.js']),
 ];
 
 // Every client of W2 comes from 127.0.0.1: the per-address limits would stop it (limits.ts).

@@ -7,7 +7,7 @@ import { legalCommands, view, visibleEvents, type Command, type GameState, type 
 import { LocalBroadcaster, type Broadcaster, type Conn } from './broadcaster.js';
 import { CLOSE_UNAUTHORIZED, serverError } from './messages.js';
 import type { TableRow } from './storage.js';
-import { ViewerFrames } from './viewers.js';
+import { eventsJson, viewerKey, ViewerFrames } from './viewers.js';
 
 /** What the connections need of their table. */
 export interface ConnectionsHost {
@@ -177,7 +177,7 @@ export class TableConnections {
    * them that something they may not see just happened (R18).
    */
   broadcastSince(from: number, timer: Record<string, unknown> | null = null): void {
-    this.out.perViewer((v) => this.frames.frameSince(v, from, timer));
+    this.out.perViewer(this.frames.since(from, timer));
   }
 
   broadcastResync(reason: 'names'): void {
@@ -215,8 +215,32 @@ export class TableConnections {
     this.out.all(Buffer.from(JSON.stringify(msg)));
   }
 
-  finalFrame(conn: Conn): string {
-    return JSON.stringify({ type: 'final', view: view(this.host.state(), conn.viewer), record: `/api/games/${this.host.row().id}/record` });
+  /**
+   * The final frame: the viewer's whole view with its log — JSON.stringify of
+   * { type: 'final', view: view(state, viewer), record } — its events' JSON made once for the
+   * viewers whose numbers agree (`events`, viewers.ts eventsJson).
+   */
+  finalFrame(conn: Conn, events = new Map<number, string>()): string {
+    const s = this.host.state();
+    const v = view(s, conn.viewer, { log: false }) as unknown as Record<string, unknown>;
+    let body = '';
+    for (const k in v) {
+      if (k === 'log') body += `,"log":${eventsJson(s, conn.viewer, 0, 0, events).json}`;
+      else if (v[k] !== undefined) body += `,"${k}":${JSON.stringify(v[k])}`;
+    }
+    return `{"type":"final","view":{${body.slice(1)}},"record":${JSON.stringify(`/api/games/${this.host.row().id}/record`)}}`;
+  }
+
+  /** Every connection's final frame, made once per viewer. */
+  broadcastFinal(): void {
+    const events = new Map<number, string>();
+    const made = new Map<string, string>();
+    this.out.each((c) => {
+      const key = viewerKey(c.viewer);
+      let text = made.get(key);
+      if (text === undefined) made.set(key, (text = this.finalFrame(c, events)));
+      return text;
+    });
   }
 
   sendFinal(conn: Conn): void {
