@@ -217,15 +217,15 @@ export class TableConnections {
 
   /**
    * The final frame: the viewer's whole view with its log — JSON.stringify of
-   * { type: 'final', view: view(state, viewer), record } — its events' JSON made once for the
-   * viewers whose numbers agree (`events`, viewers.ts eventsJson).
+   * { type: 'final', view: view(state, viewer), record } — its events' JSON made once per event
+   * (viewers.ts eventsJson).
    */
-  finalFrame(conn: Conn, events = new Map<number, string>()): string {
+  finalFrame(conn: Conn): string {
     const s = this.host.state();
     const v = view(s, conn.viewer, { log: false }) as unknown as Record<string, unknown>;
     let body = '';
     for (const k in v) {
-      if (k === 'log') body += `,"log":${eventsJson(s, conn.viewer, 0, 0, events).json}`;
+      if (k === 'log') body += `,"log":${eventsJson(s, conn.viewer, 0, 0).json}`;
       else if (v[k] !== undefined) body += `,"${k}":${JSON.stringify(v[k])}`;
     }
     return `{"type":"final","view":{${body.slice(1)}},"record":${JSON.stringify(`/api/games/${this.host.row().id}/record`)}}`;
@@ -233,12 +233,11 @@ export class TableConnections {
 
   /** Every connection's final frame, made once per viewer. */
   broadcastFinal(): void {
-    const events = new Map<number, string>();
     const made = new Map<string, string>();
     this.out.each((c) => {
       const key = viewerKey(c.viewer);
       let text = made.get(key);
-      if (text === undefined) made.set(key, (text = this.finalFrame(c, events)));
+      if (text === undefined) made.set(key, (text = this.finalFrame(c)));
       return text;
     });
   }

@@ -26,7 +26,6 @@ describe('frames built once per command', () => {
           if (!ok || step++ % 3 !== 0) return;
           const pub = view(s, { kind: 'public' }, { log: false }) as unknown as Record<string, unknown>;
           const shared = new SharedFields().take(s);
-          const memo = new Map<number, string>();
           for (const v of viewersOf(s)) {
             const own = view(s, v, { log: false });
             const mine = own as unknown as Record<string, unknown>;
@@ -35,7 +34,7 @@ describe('frames built once per command', () => {
             const before = JSON.stringify(own);
             expect(JSON.parse(shared.objectJson(shared.into(own) as unknown as Record<string, unknown>))).toEqual(JSON.parse(before));
             const first = visibleCount(s, v, at);
-            const e = eventsJson(s, v, at, first, memo);
+            const e = eventsJson(s, v, at, first);
             const want = visibleEventsAt(s, v, at, first);
             expect(e.json).toBe(JSON.stringify(want));
             expect(e.count).toBe(want.length);
@@ -56,10 +55,9 @@ describe('the final frame', () => {
       const { state } = playRandom({ preset, seed: `fin${g}` }, g + 3);
       const row = { id: `t${g}`, status: 'finished' } as unknown as TableRow;
       const net = new TableConnections({ row: () => row, state: () => state, closed: () => false, degraded: () => false, timer: () => null, bindSeat: () => undefined, seatJoined: () => undefined });
-      const events = new Map<number, string>();
       for (const v of viewersOf(state)) {
         const conn = { role: { kind: 'spectator' as const }, viewer: v, send: () => undefined };
-        expect(net.finalFrame(conn, events)).toBe(JSON.stringify({ type: 'final', view: view(state, v), record: `/api/games/t${g}/record` }));
+        expect(net.finalFrame(conn)).toBe(JSON.stringify({ type: 'final', view: view(state, v), record: `/api/games/t${g}/record` }));
       }
     }
   });

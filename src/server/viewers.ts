@@ -41,25 +41,38 @@ function whole(text: string, ver: number): ViewerFrame {
   return { full: () => buf, patch: null, from: -1, to: ver };
 }
 
+/** A number no event holds as its `n`: where the viewer's number goes in an event's JSON. */
+const SLOT = -987_654_321;
+/**
+ * Each event's JSON around its number, made once per event: the log's events never change once
+ * emitted (view.ts shares them with every view), so the JSON is made at most once per event for
+ * all viewers, all commands and the final frame, whatever number each viewer gives it.
+ */
+const templates = new WeakMap<GameEvent, [string, string] | null>();
+
+function eventJson(e: GameEvent, n: number): string {
+  let t = templates.get(e);
+  if (t === undefined) {
+    const parts = JSON.stringify({ ...e, n: SLOT }).split(`"n":${SLOT}`);
+    t = parts.length === 2 ? [parts[0]!, parts[1]!] : null;
+    templates.set(e, t);
+  }
+  return t ? `${t[0]}"n":${n}${t[1]}` : JSON.stringify(e.n === n ? e : { ...e, n });
+}
+
 /**
  * The JSON of the viewer's events from log index `at` on, numbered from `first` — what
- * JSON.stringify(visibleEventsAt(s, v, at, first)) gives (viewers.test.ts checks it), the events
- * chosen by the engine's canSee. An event's JSON is made once per number it is given in this
- * command (`memo`, keyed by log index and number): viewers whose counts agree (all the civilians,
- * the public view) share it.
+ * JSON.stringify(visibleEventsAt(s, v, at, first)) gives (view-parts.test.ts checks it), the
+ * events chosen by the engine's canSee.
  */
-export function eventsJson(s: GameState, v: Viewer, at: number, first: number, memo: Map<number, string>): { json: string; count: number } {
+export function eventsJson(s: GameState, v: Viewer, at: number, first: number): { json: string; count: number } {
   let out = '';
   let k = first;
   for (let i = Math.max(0, at); i < s.log.length; i++) {
     const e = s.log[i]!;
     if (v.kind !== 'judge' && !canSee(e.vis, v, s)) continue;
     // The judge's numbers are the log's (visibleEventsAt gives the judge the log as it is).
-    const n = v.kind === 'judge' ? e.n : k;
-    const key = i * 0x100000 + n;
-    let j = memo.get(key);
-    if (j === undefined) memo.set(key, (j = JSON.stringify(e.n === n ? e : ({ ...e, n } as GameEvent))));
-    out += `,${j}`;
+    out += `,${eventJson(e, v.kind === 'judge' ? e.n : k)}`;
     k++;
   }
   return { json: `[${out.slice(1)}]`, count: k - first };
@@ -164,11 +177,10 @@ export class ViewerFrames {
   since(from: number, timer: Record<string, unknown> | null): (v: Viewer) => ViewerFrame | null {
     let shared: SharedFields | null = null;
     let timerJson: string | undefined;
-    const events = new Map<number, string>();
     return (v) => {
       shared ??= this.shared.take(this.state());
       if (timer) timerJson ??= JSON.stringify(timer);
-      return this.frameSince(v, from, timer, { shared, timerJson, events });
+      return this.frameSince(v, from, timer, { shared, timerJson });
     };
   }
 
@@ -198,7 +210,7 @@ export class ViewerFrames {
    * top-level fields that differ from the version its connections hold, and `legal` only if it
    * changed.
    */
-  frameSince(v: Viewer, from: number, timer: Record<string, unknown> | null, memo?: { shared: SharedFields; timerJson: string | undefined; events: Map<number, string> }): ViewerFrame | null {
+  frameSince(v: Viewer, from: number, timer: Record<string, unknown> | null, memo?: { shared: SharedFields; timerJson: string | undefined }): ViewerFrame | null {
     const s = this.state();
     const key = viewerKey(v);
     const team = this.teamOf(v);
@@ -214,7 +226,7 @@ export class ViewerFrames {
       c = { at: from, count: visibleCount(s, v, from), team };
       this.cursors.set(key, c);
     }
-    const events = eventsJson(s, v, from, c.count, memo?.events ?? new Map());
+    const events = eventsJson(s, v, from, c.count);
     const legal = this.legalFor(v);
     const shared = memo?.shared ?? this.shared.take(s);
     const now = shared.into(view(s, v, { log: false }));
