@@ -78,8 +78,11 @@ export function eventsJson(s: GameState, v: Viewer, at: number, first: number): 
   return { json: `[${out.slice(1)}]`, count: k - first };
 }
 
+/** Seat keys made once: a Map looks a string up by its hash, which V8 keeps on the string (a new `s${n}` per lookup hashed anew). */
+const seatKeys: string[] = [];
+
 export function viewerKey(v: Viewer): string {
-  return v.kind === 'seat' ? `s${v.seat}` : v.kind;
+  return v.kind === 'seat' ? (seatKeys[v.seat] ??= `s${v.seat}`) : v.kind;
 }
 
 export class ViewerFrames {
