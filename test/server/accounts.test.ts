@@ -267,7 +267,7 @@ describe.each(stores)('%s account store', (_name, accountStore) => {
     it("a forum season of a club: only the club's staff ties it; the club's season ban keeps the banned account from a seat, at the start and as a replacement", async () => {
       const owner = await signUp('Хозяйка');
       const outsider = await signUp('Чужак');
-      await signUp('Нарушитель');
+      const renamed = await signUp('Нарушитель');
       expect((await owner.call('POST', '/api/club-admin', { id: 'winter', name: 'Зимний клуб' })).status).toBe(201);
       expect((await owner.call('POST', '/api/club-admin/winter/bans', { nickname: 'нарушитель', season: 'Зима' })).status).toBe(200);
       type Err = { error?: { code: string; message: { ru: string; en: string } } };
@@ -289,6 +289,11 @@ describe.each(stores)('%s account store', (_name, accountStore) => {
       const host = { authorization: `Bearer ${game.body.hostKey}` };
       const replace = await guest.call<Err>('POST', `/api/forum/games/${game.body.id}/host/replace`, { seat: 1, name: 'Нарушитель' }, host);
       expect([replace.status, replace.body.error?.code]).toEqual([409, 'clubBanned']);
+      // The ban is the account's, not the nickname's: renamed, the player is refused under the new name too.
+      expect((await renamed.call('POST', '/api/me/nickname', { nickname: 'Тихоня' })).status).toBe(200);
+      const asNew = await guest.call<Err>('POST', `/api/forum/games/${game.body.id}/host/replace`, { seat: 1, name: 'тихоня' }, host);
+      expect([asNew.status, asNew.body.error?.code]).toEqual([409, 'clubBanned']);
+      expect((await renamed.call('POST', '/api/me/nickname', { nickname: 'Нарушитель' })).status).toBe(200);
       // Another club's season, or the same nickname unbanned: no refusal.
       expect((await owner.call('POST', '/api/club-admin/winter/unban', { nickname: 'Нарушитель', season: 'Зима' })).status).toBe(200);
       expect((await guest.call('POST', `/api/forum/games/${game.body.id}/host/replace`, { seat: 1, name: 'Нарушитель' }, host)).status).toBe(200);

@@ -5,6 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import { forumError, done, fail, type ForumError, type Outcome } from './errors.js';
 import type { ForumGame } from './game.js';
+import { nicknameKey } from '../accounts/store.js';
 import { hashKey, newKey } from './keys.js';
 import type { ForumStore } from './store.js';
 import type { Season } from './types.js';
@@ -31,6 +32,11 @@ export interface ForumClubs {
   name?(clubId: string): Promise<string | null>;
   /** A season tied to the club: written to the club's audit log (who, when, which season). */
   tied?(clubId: string, accountId: string, season: Season): Promise<void>;
+  /**
+   * The account a seat's holder is, or null: the bound account (followed through merges: a merge
+   * is no way out of a ban), else the account whose nickname the name is now.
+   */
+  holder?(who: SeatHolder): Promise<string | null>;
 }
 
 export class ForumSeasons {
@@ -68,6 +74,8 @@ export class ForumSeasons {
           cur.posts += row.posts;
           if (row.bannedUntil !== undefined) cur.bannedUntil = Math.max(cur.bannedUntil ?? 0, row.bannedUntil);
         }
+      for (const old of all)
+        for (const [id, until] of Object.entries(old.bannedAccounts ?? {})) (season.bannedAccounts ??= {})[id] = Math.max(season.bannedAccounts[id] ?? 0, until);
       if (await this.store.createSeason(season)) {
         if (club && by) await this.clubs?.tied?.(club.id, by, season);
         return done({ season, adminKey });
@@ -82,8 +90,27 @@ export class ForumSeasons {
    * it is bound, by the name's account where not.
    */
   async seatRefusal(season: Season | null, who: SeatHolder): Promise<ForumError | null> {
-    if (!season?.club || !this.clubs) return null;
+    if (!season) return null;
+    if (await this.noShowBanned(season, who)) return forumError('banned', { ru: who.name, en: who.name });
+    if (!season.club || !this.clubs) return null;
     return (await this.clubs.banned(season.club.id, season.club.season, who)) ? forumError('clubBanned', { ru: who.name, en: who.name }) : null;
+  }
+
+  /**
+   * Whether `who` is banned from `season` for a no-show: by the name, whatever its case and spaces
+   * («анна» is «Анна»), or by the account — the one that was bound to the no-show's seat, now
+   * under any nickname and after any merge — the seat is bound to or the name is.
+   */
+  private async noShowBanned(season: Season, who: SeatHolder): Promise<boolean> {
+    const key = nicknameKey(who.name);
+    for (const [name, row] of Object.entries(season.players)) if (row.bannedUntil !== undefined && season.number <= row.bannedUntil && nicknameKey(name) === key) return true;
+    const banned = Object.entries(season.bannedAccounts ?? {}).filter(([, until]) => season.number <= until);
+    const holder = banned.length > 0 && this.clubs?.holder ? this.clubs.holder : null;
+    if (!holder) return false;
+    const me = await holder(who);
+    if (me === null) return false;
+    for (const [id] of banned) if (id === me || (await holder({ name: '', account: id })) === me) return true;
+    return false;
   }
 
   /** The season a game belongs to, or null. */
@@ -127,6 +154,8 @@ export class ForumSeasons {
         if (ex?.cause === 'removal' && posts === 0 && votes === 0) {
           row.noShows += 1;
           row.bannedUntil = season.number + season.banSeasons;
+          // The ban follows the person, not only the name: a bound seat's account is banned too.
+          if (x.account !== undefined) (season.bannedAccounts ??= {})[x.account] = row.bannedUntil;
         }
       }),
     );
