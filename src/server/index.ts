@@ -216,7 +216,7 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
     judgeUnstartedTtlMs: lim.lobby.judgeUnstartedTtlMs,
     extendMaxSeconds: lim.clock.extendMaxSeconds,
     hostClock,
-    ...(cluster ? { directory: cluster.directory } : {}),
+    ...(cluster ? { directory: cluster.directory, presence: cluster.presence } : {}),
     observe: (ms) => metrics.observe(ms),
   });
   const tournaments = new TournamentService({ store: tournamentStore, hub, log: logger });

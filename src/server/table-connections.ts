@@ -6,6 +6,7 @@
 import { legalCommands, view, visibleEvents, type Command, type GameState, type Viewer } from '../engine/index.js';
 import { LocalBroadcaster, type Broadcaster, type Conn } from './broadcaster.js';
 import { CLOSE_UNAUTHORIZED, serverError } from './messages.js';
+import type { Here } from './table-env.js';
 import type { TableRow } from './storage.js';
 import { ViewerFrames } from './viewers.js';
 
@@ -22,6 +23,8 @@ export interface ConnectionsHost {
   bindSeat(seat: number): void;
   /** A seat connected (a lobby whose people are all here may start by itself). */
   seatJoined(): void;
+  /** Who is connected, or the storage's state, changed (many processes: the other lobbies learn it). */
+  presence?(here: Here): void;
 }
 
 export class TableConnections {
@@ -63,9 +66,15 @@ export class TableConnections {
     return this.frames.renumbered(v, lastEvent, this.cutAt);
   }
 
-  info(): Record<string, unknown> {
+  /** The seats with a connection, in order. */
+  connectedSeats(): number[] {
     const connected = new Set<number>();
     for (const c of this.conns) if (c.role.kind === 'seat') connected.add(c.role.seat);
+    return [...connected].sort((a, b) => a - b);
+  }
+
+  info(): Record<string, unknown> {
+    const connected = new Set(this.connectedSeats());
     const out: Record<string, unknown> = {
       id: this.host.row().id,
       preset: this.host.row().setup.preset,
@@ -203,7 +212,9 @@ export class TableConnections {
     this.infoPending = true;
     setImmediate(() => {
       this.infoPending = false;
-      if (!this.host.closed()) this.broadcastInfo();
+      if (this.host.closed()) return;
+      this.broadcastInfo();
+      this.host.presence?.({ seats: this.connectedSeats(), degraded: this.host.degraded() });
     });
   }
 

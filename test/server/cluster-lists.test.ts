@@ -12,6 +12,7 @@ import { PostgresAccountStore, PostgresStorage, PostgresTournamentStore, startSe
 import { PgScratch, pgUnavailable } from '../support/pg.js';
 import { startRedis } from '../support/redis.js';
 import { Jar } from './account-client.js';
+import { Client, sleep } from './helpers.js';
 import { freePort } from './process.js';
 import { call, createTournament, slotOfDoc } from './tournament-api.js';
 
@@ -87,6 +88,20 @@ describe.skipIf(why !== null)('lists read the database: the same answer from eve
     const lobbyA = await lobby(a.url);
     expect(lobbyA).toMatchObject({ id: created.id, status: 'lobby' });
     expect(await lobby(b.url)).toEqual(lobbyA);
+
+    // Who is connected is known where the table runs; the other process's lobby says the same.
+    const here = async (url: string): Promise<boolean | undefined> => ((await lobby(url)) as { seats: { seat: number; connected: boolean }[] }).seats.find((s) => s.seat === 1)?.connected;
+    const until = async (what: () => Promise<boolean>): Promise<void> => {
+      for (let i = 0; i < 100 && !(await what()); i++) await sleep(50);
+    };
+    const seat1 = await Client.open(b.url, created.seats.find((s) => s.seat === 1)!.token, 'seat1 via b');
+    await seat1.wait((f) => f.type === 'welcome');
+    await until(async () => (await here(a.url)) === true && (await here(b.url)) === true);
+    expect([await here(a.url), await here(b.url)]).toEqual([true, true]);
+    expect(await lobby(b.url)).toEqual(await lobby(a.url));
+    seat1.ws.close();
+    await until(async () => (await here(a.url)) === false && (await here(b.url)) === false);
+    expect([await here(a.url), await here(b.url)]).toEqual([false, false]);
   });
 
   it("a tournament's game running at one process is 'playing' at every process, and not opened twice through the other", async () => {
