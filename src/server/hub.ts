@@ -6,7 +6,7 @@
 import type { TableDirectory } from './directory.js';
 import { onFenced } from './fenced-storage.js';
 import type { Presence } from './cluster-presence.js';
-import { listLobby } from './lobby.js';
+import { listLobby, tableInfoOf } from './lobby.js';
 import type { CreateTableBody } from './messages.js';
 import { newToken } from './deal.js';
 import type { Storage } from './storage.js';
@@ -380,6 +380,11 @@ export class Hub {
     const t2 = new Table(row, await this.opts.storage.commands(id), this.env);
     t2.close();
     return t2;
+  }
+
+  /** A table's public info (GET /api/tables/:id), the same from every process (lobby.ts). */
+  info(id: string): Promise<Record<string, unknown> | null> {
+    return tableInfoOf(this.opts.storage, this.tables, id, this.opts.presence);
   }
 
   /** The lobby as GET /api/tables serves it, a page at a time from the database (lobby.ts). */

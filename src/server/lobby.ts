@@ -2,6 +2,7 @@
 // page at a time (Storage.lobbyTables) with a cursor, never every table at once.
 import type { Here, Presence } from './cluster-presence.js';
 import { freeSeats } from './seats.js';
+import { tableInfo } from './table-connections.js';
 import type { LobbyCursor, Storage, TableRow } from './storage.js';
 import type { Table } from './table.js';
 import { watchPath } from './table-create.js';
@@ -45,24 +46,25 @@ export async function listLobby(
   };
 }
 
-/** A table's lobby entry, made the same way wherever the table runs. */
+/**
+ * A table's public info (GET /api/tables/:id), the same from every process: where the table runs
+ * elsewhere, its row from the database and who is connected from its owner's presence.
+ */
+export async function tableInfoOf(storage: Storage, tables: ReadonlyMap<string, Table>, id: string, presence?: Presence): Promise<Record<string, unknown> | null> {
+  const t = tables.get(id);
+  if (t) return t.info();
+  const row = await storage.getTable(id);
+  if (!row) return null;
+  return tableInfo(row, (await presence?.of([id]))?.get(id) ?? { seats: [], degraded: false });
+}
+
+/** A table's lobby entry: its info (the same wherever it runs), whether strangers may sit, how to watch. */
 function lobbyEntry(r: TableRow, here: Here): Record<string, unknown> {
-  const connected = new Set(here.seats);
-  const out: Record<string, unknown> = {
-    id: r.id,
-    preset: r.setup.preset,
-    mode: r.mode,
-    status: r.status,
-    size: r.seats.length,
-    seats: r.seats.map((s) => ({ seat: s.seat, name: s.name, bot: s.bot, connected: s.bot || connected.has(s.seat) })),
-    commitment: r.commitment || null,
-    createdAt: r.createdAt,
+  return {
+    ...tableInfo(r, here),
+    open: r.open === true,
+    freeSeats: r.mode === 'online' && r.open === true && r.status === 'lobby' ? freeSeats(r.seats).length : 0,
+    spectatorToken: r.spectatorToken,
+    watch: watchPath(r),
   };
-  if (r.dealSource && r.dealSource !== 'server') out['dealSource'] = r.dealSource;
-  if (here.degraded) out['degraded'] = true;
-  out['open'] = r.open === true;
-  out['freeSeats'] = r.mode === 'online' && r.open === true && r.status === 'lobby' ? freeSeats(r.seats).length : 0;
-  out['spectatorToken'] = r.spectatorToken;
-  out['watch'] = watchPath(r);
-  return out;
 }

@@ -99,6 +99,10 @@ describe.skipIf(why !== null)('lists read the database: the same answer from eve
     await until(async () => (await here(a.url)) === true && (await here(b.url)) === true);
     expect([await here(a.url), await here(b.url)]).toEqual([true, true]);
     expect(await lobby(b.url)).toEqual(await lobby(a.url));
+    // So does the table's own info.
+    const info = async (url: string): Promise<unknown> => (await new Jar(url).call('GET', `/api/tables/${created.id}`)).body;
+    expect(await info(b.url)).toEqual(await info(a.url));
+    expect(await info(b.url)).toMatchObject({ id: created.id, seats: expect.arrayContaining([{ seat: 1, name: expect.any(String), bot: false, connected: true }]) });
     seat1.ws.close();
     await until(async () => (await here(a.url)) === false && (await here(b.url)) === false);
     expect([await here(a.url), await here(b.url)]).toEqual([false, false]);
