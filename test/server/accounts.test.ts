@@ -446,5 +446,25 @@ describe.each(stores)('%s account store', (_name, accountStore) => {
       expect(server.hub.tables.get(t.id)!.row.seats[0]!.name).toBe('Уходящий');
       expect((await new Jar(server.url).call('POST', '/api/auth/signup', { nickname: 'Уходящий', password: 'correct horse battery' })).status).toBe(201);
     });
+
+    it("deleting a banned account is no way out: a new account under its nickname (any case) inherits the season's ban; an unban lifts it for the name too", async () => {
+      const owner = await signUp('Старейшина');
+      const banned = await signUp('Беглец');
+      await owner.call('POST', '/api/club-admin', { id: 'omega', name: 'Омега' });
+      await owner.call('POST', '/api/club-admin/omega/bans', { nickname: 'Беглец', season: 'Весна', reason: 'неявки' });
+      expect((await banned.call('DELETE', '/api/me')).status).toBe(200);
+      await signUp('беглец');
+      const again = (await server.accounts.byNickname('Беглец'))!;
+      expect(await server.accounts.banned('omega', again.id, 'Весна')).toBe(true);
+      expect(await server.accounts.banned('omega', again.id, 'Осень')).toBe(false);
+      // A forum season of the club refuses the new account's seat, as it did the old one's.
+      const season = await owner.call<{ id: string }>('POST', '/api/forum/seasons', { name: 'Весна 2027', club: 'omega', clubSeason: 'Весна' });
+      const bots = Array.from({ length: 9 }, (_, i) => ({ name: `Бот ${i + 1}`, bot: true }));
+      const refused = await new Jar(server.url).call<{ error?: { code: string } }>('POST', '/api/forum/games', { title: 'Стол', players: [{ name: 'Беглец' }, ...bots], seasonId: season.body.id });
+      expect(refused.body.error?.code).toBe('clubBanned');
+      // Lifted: neither this account nor a later one under the name is banned.
+      await owner.call('POST', '/api/club-admin/omega/unban', { nickname: 'Беглец', season: 'Весна' });
+      expect(await server.accounts.banned('omega', again.id, 'Весна')).toBe(false);
+    });
   });
 });

@@ -72,6 +72,8 @@ export class SqlClubStore {
   }
 
   async unban(clubId: string, accountId: string, season: string): Promise<boolean> {
+    // Lifted for the nickname too: a later account under it inherits nothing (banned_names).
+    await this.sql.run('DELETE FROM banned_names WHERE club_id = ? AND season = ? AND nickname_key = (SELECT nickname_key FROM accounts WHERE id = ?)', [clubId, season, accountId]);
     return (await this.sql.run('DELETE FROM club_bans WHERE club_id = ? AND account_id = ? AND season = ?', [clubId, accountId, season])) > 0;
   }
 

@@ -5,7 +5,7 @@
 import type pg from 'pg';
 import { ACCOUNT_PG_MIGRATIONS } from '../pg-migrations.js';
 import { pgSql } from '../pg-pool.js';
-import { num, optStr, SqliteSql, str, unlessTaken } from '../sql.js';
+import { num, optStr, SqliteSql, str, unlessTaken, type Sql } from '../sql.js';
 import { SqlClubStore } from './store-sql-clubs.js';
 import { toAccount, toPasskey, toPlayer, toSeat } from './store-rows.js';
 import { ACCOUNT_MIGRATIONS } from './schema.js';
@@ -20,6 +20,17 @@ import {
   type PasskeyFlow,
   type Session,
 } from './store.js';
+
+/**
+ * An account that takes a nickname (sign-up, rename) takes the season bans a deleted account left
+ * under it (banned_names): deleting a banned account and signing up again is no way out of a ban.
+ */
+async function inheritBans(q: Pick<Sql, 'run'>, accountId: string, nickname: string): Promise<void> {
+  await q.run('INSERT INTO club_bans (club_id, account_id, season, reason, at) SELECT club_id, ?, season, reason, at FROM banned_names WHERE nickname_key = ? ON CONFLICT DO NOTHING', [
+    accountId,
+    nicknameKey(nickname),
+  ]);
+}
 
 /** Thrown inside a merge's transaction to roll back a consent used up by only one side. */
 class MergeRefused extends Error {}
@@ -39,6 +50,7 @@ export class SqlAccountStore extends SqlClubStore implements AccountStore {
       ]);
       if (n === 0) return null;
       await q.run('INSERT INTO account_nicknames (account_id, nickname, since) VALUES (?, ?, ?)', [id, nickname, at]);
+      await inheritBans(q, id, nickname);
       return toAccount((await q.one('SELECT * FROM accounts WHERE id = ?', [id]))!);
     });
     return unlessTaken(created, null);
@@ -61,6 +73,7 @@ export class SqlAccountStore extends SqlClubStore implements AccountStore {
       // The nickname_key's unique index refuses a racing rename or sign-up to the same name.
       await q.run('UPDATE accounts SET nickname = ?, nickname_key = ? WHERE id = ?', [nickname, nicknameKey(nickname), id]);
       await q.run('INSERT INTO account_nicknames (account_id, nickname, since) VALUES (?, ?, ?)', [id, nickname, at]);
+      await inheritBans(q, id, nickname);
       return true;
     });
     return unlessTaken(renamed, false);
@@ -307,6 +320,11 @@ export class SqlAccountStore extends SqlClubStore implements AccountStore {
 
   async deleteAccount(id: string, pseudonym: string, at: number): Promise<void> {
     await this.sql.tx(async (q) => {
+      // Its bans in force stay with its nickname: a new account under it is not a way out.
+      await q.run(
+        'INSERT INTO banned_names (nickname_key, club_id, season, reason, at) SELECT a.nickname_key, b.club_id, b.season, b.reason, b.at FROM club_bans b JOIN accounts a ON a.id = b.account_id WHERE b.account_id = ? ON CONFLICT DO NOTHING',
+        [id],
+      );
       await q.run('UPDATE accounts SET nickname = ?, nickname_key = ?, password_hash = NULL, deleted_at = ? WHERE id = ?', [pseudonym, nicknameKey(pseudonym), at, id]);
       await q.run('DELETE FROM account_sessions WHERE account_id = ?', [id]);
       await q.run('DELETE FROM account_passkeys WHERE account_id = ?', [id]);
