@@ -1,11 +1,11 @@
-// evolve(state, event): the only code that changes a game state. It assigns the fields of the
-// top-level state object it is given and never changes anything below it in place: a changed list
-// or seat is a new one (copy on write along the changed path). So decide() runs on a shallow copy
-// of the state and the caller's state, and everything it holds, stays as it was; apply() passes the
-// caller's own state, which it owns. The log is the one list appended in place (a copy's log is
-// its own slice).
+// evolve(state, event): the only code that changes a game state. It changes the state it is given
+// in place — the lists a command changes often (votes, night actions, nominations, the speaking
+// queue) and the seats too — and replaces the others whole. decide() therefore runs on a fork
+// (game.ts) that owns its copies of exactly those lists and seats; the caller's state, and
+// everything it holds, stays as it was. Events never share a list with the state: evolve copies
+// the lists an event carries.
 import type { GameEvent } from './events.js';
-import type { GameState, SeatState } from './state.js';
+import type { GameState, SeatState, Stage } from './state.js';
 import { evolveForum } from '../presets/forum/forum-evolve.js';
 import { dayOptions } from './options.js';
 
@@ -20,14 +20,22 @@ function without(list: number[], seat: number): number[] {
   return out;
 }
 
-/** A copy of the seats with one seat's fields changed. */
+/** Remove `seat` from a list the state owns (the queue), in place. */
+function drop(list: number[], seat: number): void {
+  const i = list.indexOf(seat);
+  if (i === 0) list.shift();
+  else if (i > 0) list.splice(i, 1);
+}
+
+/** Change one seat's fields in place (the seats belong to the state; a fork has its own). */
 export function withSeat(s: GameState, seat: number, patch: Partial<SeatState>): void {
   const x = s.seats[seat - 1];
   if (!x) return;
-  const seats = s.seats.slice();
-  seats[seat - 1] = { ...x, ...patch };
-  s.seats = seats;
+  Object.assign(x, patch);
 }
+
+/** The stage between two steps: one shared, frozen object (evolve replaces a stage, never changes it). */
+const IDLE: Stage = Object.freeze({ kind: 'idle' });
 
 export function evolve(s: GameState, e: GameEvent): GameState {
   s.log.push(e);
@@ -37,27 +45,27 @@ export function evolve(s: GameState, e: GameEvent): GameState {
       s.stage = e.short ? { kind: 'speech', speech: e.kind, seat: e.seat, short: true } : { kind: 'speech', speech: e.kind, seat: e.seat };
       s.speechNominated = false;
       if (e.kind === 'last') s.lastWords = without(s.lastWords, e.seat);
-      else s.queue = without(s.queue, e.seat);
+      else drop(s.queue, e.seat);
       // The day turn a third foul touched has come (shortened, or without words, fiim 9.5).
       if (s.seats[e.seat - 1]?.silenced && (e.kind === 'day' || e.kind === 'silent')) withSeat(s, e.seat, { silenced: false });
       break;
     }
     case 'speechEnded':
-      s.stage = { kind: 'idle' };
+      s.stage = IDLE;
       s.speechNominated = false;
       break;
     case 'voteCast':
-      s.votes = s.votes.slice();
       s.votes[e.seat - 1] = e.leave === undefined ? (e.target ?? -1) : e.leave ? 1 : 0;
       break;
     case 'nightAction': {
-      const actions = s.actions.filter((a) => a.seat !== e.seat || a.verb !== e.verb);
+      // A seat's second action with the same verb replaces the first (moved to the end).
+      const actions = s.actions;
+      for (let i = actions.length - 1; i >= 0; i--) if (actions[i]!.seat === e.seat && actions[i]!.verb === e.verb) actions.splice(i, 1);
       actions.push({ seat: e.seat, verb: e.verb, target: e.target });
-      s.actions = actions;
       break;
     }
     case 'nominated':
-      s.nominations = [...s.nominations, { by: e.by, target: e.target }];
+      s.nominations.push({ by: e.by, target: e.target });
       s.speechNominated = true;
       break;
     case 'gameStarted':
@@ -93,7 +101,7 @@ export function evolve(s: GameState, e: GameEvent): GameState {
       withSeat(s, e.seat, { techFouls: e.count });
       break;
     case 'dayOneStays':
-      s.stage = { kind: 'idle' };
+      s.stage = IDLE;
       s.dayStep = e.respeech ? 'respeech' : 'evening';
       s.queue = e.respeech ? [e.seat] : [];
       break;
@@ -103,7 +111,7 @@ export function evolve(s: GameState, e: GameEvent): GameState {
     case 'dayStarted':
       s.phase = 'day';
       s.number = e.day;
-      s.stage = { kind: 'idle' };
+      s.stage = IDLE;
       s.dayStep = 'speeches';
       s.queue = e.order.slice();
       s.firstSpeaker = e.order[0] ?? 0;
@@ -112,7 +120,7 @@ export function evolve(s: GameState, e: GameEvent): GameState {
       s.actions = [];
       break;
     case 'speechSkipped':
-      s.queue = without(s.queue, e.seat);
+      drop(s.queue, e.seat);
       if (s.seats[e.seat - 1]?.silenced) withSeat(s, e.seat, { silenced: false });
       break;
     case 'floorGiven':
@@ -130,7 +138,7 @@ export function evolve(s: GameState, e: GameEvent): GameState {
     case 'eliminated': {
       // emit() stamps phase/number only after evolve; an elimination never changes them.
       withSeat(s, e.seat, { alive: false, exit: { cause: e.cause, phase: s.phase, number: s.number } });
-      s.queue = without(s.queue, e.seat);
+      drop(s.queue, e.seat);
       s.ballot = without(s.ballot, e.seat);
       const i = s.nominations.findIndex((x) => x.target === e.seat);
       if (i >= 0) s.nominations = s.nominations.filter((_, k) => k !== i);
@@ -146,7 +154,7 @@ export function evolve(s: GameState, e: GameEvent): GameState {
     case 'noVote':
       s.dayStep = 'evening';
       s.queue = [];
-      s.stage = { kind: 'idle' };
+      s.stage = IDLE;
       break;
     case 'votingStarted':
       s.stage = { kind: 'vote', round: e.round };
@@ -157,7 +165,7 @@ export function evolve(s: GameState, e: GameEvent): GameState {
       break;
     case 'voteClosed':
     case 'allLeaveClosed':
-      s.stage = { kind: 'idle' };
+      s.stage = IDLE;
       s.dayStep = 'evening';
       break;
     case 'tie':
@@ -172,7 +180,7 @@ export function evolve(s: GameState, e: GameEvent): GameState {
       s.shield = e.seat;
       break;
     case 'tieKept':
-      s.stage = { kind: 'idle' };
+      s.stage = IDLE;
       s.dayStep = 'evening';
       s.queue = [];
       break;

@@ -56,16 +56,27 @@ function passesUnopposed(s: GameState, cmd: Command): boolean {
 
 /**
  * Pure: the events a command would produce, without touching the given state. Handlers read the
- * state and emit; evolve changes only the top-level fields of the state it is given and writes
- * every changed list or seat as a new one (evolve.ts), so a shallow fork is all decide needs.
+ * state and emit; evolve changes the state's top level, its seats and the lists it changes in
+ * place (evolve.ts), and a fork has its own of each.
  */
 export function decide(s: GameState, cmd: Command): Result<GameEvent[], Rejection> {
   return apply(fork(s), cmd);
 }
 
-/** A state sharing everything with `s` but its own top level and log: evolve on it leaves `s` as it was. */
+/**
+ * A state with its own top level, log, seats and the lists evolve changes in place (evolve.ts),
+ * sharing the rest with `s`: evolve on it leaves `s` as it was.
+ */
 export function fork(s: GameState): GameState {
-  return { ...s, log: s.log.slice() };
+  return {
+    ...s,
+    log: s.log.slice(),
+    seats: s.seats.map((x) => ({ ...x })),
+    votes: s.votes.slice(),
+    actions: s.actions.slice(),
+    nominations: s.nominations.slice(),
+    queue: s.queue.slice(),
+  };
 }
 
 /** A deep copy, for callers that change a state's parts themselves (tests, snapshots). */
