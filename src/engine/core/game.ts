@@ -178,8 +178,8 @@ function nextDayStep(c: Ctx): boolean {
       emitEvent(
         c,
         turn.short
-          ? { t: 'speechStarted', seat: next, kind: turn.speech, short: true, n: 0, vis: PUBLIC, rule, phase: s.phase, number: s.number }
-          : { t: 'speechStarted', seat: next, kind: turn.speech, n: 0, vis: PUBLIC, rule, phase: s.phase, number: s.number },
+          ? { t: 'speechStarted', seat: next, kind: turn.speech, short: true, n: s.log.length, vis: PUBLIC, rule, phase: s.phase, number: s.number }
+          : { t: 'speechStarted', seat: next, kind: turn.speech, n: s.log.length, vis: PUBLIC, rule, phase: s.phase, number: s.number },
       );
       return true;
     }
@@ -210,7 +210,7 @@ function nextDayStep(c: Ctx): boolean {
 function nightFalls(c: Ctx): false {
   const def = presetDef(c.s.preset);
   const s = c.s;
-  emitEvent(c, { t: 'nightStarted', intro: false, night: s.number + (def?.nightOffset ?? 1), n: 0, vis: PUBLIC, rule: 'R1', phase: s.phase, number: s.number });
+  emitEvent(c, { t: 'nightStarted', intro: false, night: s.number + (def?.nightOffset ?? 1), n: s.log.length, vis: PUBLIC, rule: 'R1', phase: s.phase, number: s.number });
   return false;
 }
 

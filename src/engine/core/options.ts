@@ -187,16 +187,26 @@ function accepts(def: OptionDef, preset: PresetId): boolean {
 }
 
 const DAY_CACHE = new WeakMap<Options, DayOptions>();
+/** The last game's answer: a game asks many times in a row, and comparing one object is cheaper than a WeakMap lookup. */
+let lastOptions: Options | undefined;
+let lastDay: DayOptions | undefined;
 
 /** The day-flow variants of a game, each resolved (cached per options object: the flow asks often). */
 export function dayOptions(o: Options): DayOptions {
+  if (o === lastOptions) return lastDay!;
   let d = DAY_CACHE.get(o);
-  if (d) return d;
+  if (d) {
+    lastOptions = o;
+    lastDay = d;
+    return d;
+  }
   const out: Record<string, unknown> = {};
   const raw = o as unknown as Record<string, unknown>;
   for (const key of DAY_KEYS) out[key] = raw[key] ?? baseOf(BY_KEY.get(key)!, raw);
   d = out as DayOptions;
   DAY_CACHE.set(o, d);
+  lastOptions = o;
+  lastDay = d;
   return d;
 }
 

@@ -147,7 +147,7 @@ export function startGame(setup: Setup): GameState {
   };
   push({ t: 'gameStarted', preset: setup.preset, players: state.seats.map((s) => s.name), seats: size }, PUBLIC, 'R1');
   for (const s of state.seats)
-    stampEvent(state, { t: 'roleDealt', seat: s.seat, role: def.toldRole?.(s.role) ?? s.role, n: 0, vis: [s.seat], rule: 'R60', phase: state.phase, number: state.number });
+    stampEvent(state, { t: 'roleDealt', seat: s.seat, role: def.toldRole?.(s.role) ?? s.role, n: state.log.length, vis: [s.seat], rule: 'R60', phase: state.phase, number: state.number });
   const black = state.seats.filter((s) => s.team === 'black').map((s) => ({ seat: s.seat, role: s.role }));
   push({ t: 'teamRevealed', team: 'black', members: black }, 'black', INTRO_RULE[setup.preset] ?? def.source);
   if (def.opensWith === 'introNight') push({ t: 'nightStarted', intro: true, night: 1 }, PUBLIC, 'R1');

@@ -28,7 +28,7 @@ export function startVoting(c: Ctx): void {
     else if (s.number === 1) emit(c, { t: 'noVote', why: 'firstDaySingle' }, PUBLIC, 'R7');
     else leaveByVote(c, ballot, 'R7', true);
   } else {
-    emitEvent(c, { t: 'votingStarted', round: 'main', ballot, n: 0, vis: PUBLIC, rule: 'R7', phase: s.phase, number: s.number });
+    emitEvent(c, { t: 'votingStarted', round: 'main', ballot, n: s.log.length, vis: PUBLIC, rule: 'R7', phase: s.phase, number: s.number });
   }
 }
 
@@ -38,7 +38,7 @@ export function leaveByVote(c: Ctx, seats: number[], rule: string, single: boole
   if (single) emit(c, { t: 'singleCandidate', seat: seats[0]! }, PUBLIC, rule);
   const leaving = rulesOf(s).keepsFromVote(c, seats);
   for (const seat of leaving) {
-    emitEvent(c, { t: 'eliminated', seat, cause: 'vote', lastWord: true, n: 0, vis: PUBLIC, rule, phase: c.s.phase, number: c.s.number });
+    emitEvent(c, { t: 'eliminated', seat, cause: 'vote', lastWord: true, n: c.s.log.length, vis: PUBLIC, rule, phase: c.s.phase, number: c.s.number });
     revealOnExit(c, seat);
   }
   if (leaving.length > 0) checkWin(c, true);
@@ -86,7 +86,7 @@ export const vote: Handler = (c, cmd) => {
     if (typeof cmd.leave !== 'boolean' || cmd.target !== undefined) return reject('malformed', 'R9', 'leave');
     // A withdrawn hand has no handWithdrawn form here; refuse it rather than drop it (R8).
     if (cmd.withdrawn === true) return reject('malformed', 'R8', 'withdrawn');
-    emitEvent(c, { t: 'voteCast', seat, target: null, leave: cmd.leave, n: 0, vis: PUBLIC, rule: 'R9', phase: s.phase, number: s.number });
+    emitEvent(c, { t: 'voteCast', seat, target: null, leave: cmd.leave, n: s.log.length, vis: PUBLIC, rule: 'R9', phase: s.phase, number: s.number });
     return null;
   }
   if (cmd.leave !== undefined) return reject('malformed', 'R9', 'leave');
@@ -95,7 +95,7 @@ export const vote: Handler = (c, cmd) => {
   if (target === seat && !s.options.selfVote) return reject('selfVote', s.preset === 'club' ? 'R24' : 'R8');
   if (cmd.withdrawn === true) return withdrawnHand(c, seat, target);
   // R8: hands are raised in the open — every player sees each vote as it is cast.
-  emitEvent(c, { t: 'voteCast', seat, target, n: 0, vis: PUBLIC, rule: 'R8', phase: s.phase, number: s.number });
+  emitEvent(c, { t: 'voteCast', seat, target, n: s.log.length, vis: PUBLIC, rule: 'R8', phase: s.phase, number: s.number });
   return null;
 };
 
