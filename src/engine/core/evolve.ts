@@ -141,8 +141,12 @@ export function evolve(s: GameState, e: GameEvent): GameState {
       drop(s.queue, e.seat);
       s.ballot = without(s.ballot, e.seat);
       const i = s.nominations.findIndex((x) => x.target === e.seat);
-      if (i >= 0) s.nominations = s.nominations.filter((_, k) => k !== i);
-      if (e.lastWord) s.lastWords = [...s.lastWords, e.seat];
+      if (i >= 0) s.nominations.splice(i, 1);
+      if (e.lastWord) {
+        const lastWords = s.lastWords.slice();
+        lastWords.push(e.seat);
+        s.lastWords = lastWords;
+      }
       // A vote cast for a candidate who is gone no longer stands; the voter votes again.
       if (s.stage.kind === 'vote' && s.stage.round !== 'allLeave' && s.votes.includes(e.seat)) s.votes = s.votes.map((v) => (v === e.seat ? -1 : v));
       if (s.counts && s.stage.kind === 'vote' && s.stage.round !== 'allLeave') s.counts = s.counts.filter((x) => x.target !== e.seat);
@@ -160,7 +164,8 @@ export function evolve(s: GameState, e: GameEvent): GameState {
       s.stage = { kind: 'vote', round: e.round };
       s.dayStep = 'voting';
       s.ballot = e.ballot.slice();
-      s.votes = new Array<number>(s.seats.length).fill(-1);
+      s.votes = [];
+      for (let i = 0; i < s.seats.length; i++) s.votes.push(-1);
       if (s.counts !== undefined) delete s.counts;
       break;
     case 'voteClosed':

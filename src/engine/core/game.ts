@@ -147,7 +147,7 @@ export function advance(c: Ctx): void {
     // idle
     if (s.phase === 'night') return;
     if (s.lastWords.length > 0) {
-      emit(c, { t: 'speechStarted', seat: s.lastWords[0]!, kind: 'last' }, PUBLIC, 'R10');
+      emitEvent(c, { t: 'speechStarted', seat: s.lastWords[0]!, kind: 'last', n: s.log.length, vis: PUBLIC, rule: 'R10', phase: s.phase, number: s.number });
       return;
     }
     if (s.verdict) {
@@ -190,7 +190,7 @@ function nextDayStep(c: Ctx): boolean {
         return false;
       }
       if (next !== undefined) {
-        emit(c, { t: 'speechStarted', seat: next, kind: 'tie' }, PUBLIC, 'R9');
+        emitEvent(c, { t: 'speechStarted', seat: next, kind: 'tie', n: s.log.length, vis: PUBLIC, rule: 'R9', phase: s.phase, number: s.number });
         return true;
       }
       emit(c, { t: 'votingStarted', round: 'revote', ballot: s.ballot.slice() }, PUBLIC, 'R9');

@@ -221,7 +221,7 @@ function kills(c: Ctx, table: NightTable, w: Work): void {
     if (table.revealOnKill) revealOnKill(c, seat);
     died++;
   }
-  if (died === 0) emit(c, { t: 'nightMiss' }, PUBLIC, outShot ? 'fiim 8.7' : table.missRule);
+  if (died === 0) emitEvent(c, { t: 'nightMiss', n: s.log.length, vis: PUBLIC, rule: outShot ? 'fiim 8.7' : table.missRule, phase: s.phase, number: s.number });
 }
 
 // ---- presets that resolve by stages of their own (forum) ----------------------------------------

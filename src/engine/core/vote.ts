@@ -20,12 +20,12 @@ export function startVoting(c: Ctx): void {
   } else if (s.number === 1 && !dayOneRule(s).votes) {
     emit(c, { t: 'noVote', why: 'firstDayNoVote' }, PUBLIC, 'R7');
   } else if (ballot.length === 0) {
-    emit(c, { t: 'noVote', why: 'noCandidates' }, PUBLIC, 'R7');
+    emitEvent(c, { t: 'noVote', why: 'noCandidates', n: s.log.length, vis: PUBLIC, rule: 'R7', phase: s.phase, number: s.number });
   } else if (ballot.length === 1) {
     // Day one never votes a single nominee (R7, fiim 7.16.1), but under respeech (fiim 7.16.2)
     // mafiaratings votes them unopposed and the winner talks (flow-vote.ts unopposedVote).
     if (s.number === 1 && dayOneRule(s).singleVoted) emit(c, { t: 'votingStarted', round: 'main', ballot }, PUBLIC, dayOneRule(s).rule);
-    else if (s.number === 1) emit(c, { t: 'noVote', why: 'firstDaySingle' }, PUBLIC, 'R7');
+    else if (s.number === 1) emitEvent(c, { t: 'noVote', why: 'firstDaySingle', n: s.log.length, vis: PUBLIC, rule: 'R7', phase: s.phase, number: s.number });
     else leaveByVote(c, ballot, 'R7', true);
   } else {
     emitEvent(c, { t: 'votingStarted', round: 'main', ballot, n: s.log.length, vis: PUBLIC, rule: 'R7', phase: s.phase, number: s.number });
@@ -35,7 +35,7 @@ export function startVoting(c: Ctx): void {
 /** Players leave by vote (R9, R19 order); a preset may keep some (tournament lover, R32). */
 export function leaveByVote(c: Ctx, seats: number[], rule: string, single: boolean): void {
   const s = c.s;
-  if (single) emit(c, { t: 'singleCandidate', seat: seats[0]! }, PUBLIC, rule);
+  if (single) emitEvent(c, { t: 'singleCandidate', seat: seats[0]!, n: s.log.length, vis: PUBLIC, rule, phase: s.phase, number: s.number });
   const leaving = rulesOf(s).keepsFromVote(c, seats);
   for (const seat of leaving) {
     emitEvent(c, { t: 'eliminated', seat, cause: 'vote', lastWord: true, n: c.s.log.length, vis: PUBLIC, rule, phase: c.s.phase, number: c.s.number });
@@ -237,10 +237,10 @@ export function closeRound(c: Ctx): void {
       counts[ballot.length - 1]!++;
     }
   }
-  const body: Extract<GameEvent, { t: 'voteClosed' }> = { t: 'voteClosed', round: st.round, ballot, votes, tally: [] } as never;
+  let counted: { target: number; count: number; defaulted?: true }[] | undefined;
   if (s.counts) {
     // Counted hands came out of the seats that did not vote by seat, so they move off the last candidate.
-    const list: NonNullable<typeof body.counted> = [];
+    counted = [];
     let moved = 0;
     for (const x of s.counts) {
       const i = x.target === null ? -1 : ballot.indexOf(x.target);
@@ -248,14 +248,15 @@ export function closeRound(c: Ctx): void {
       const n = Math.min(x.count, defaulted - moved);
       counts[i]! += n;
       moved += n;
-      list.push({ target: x.target!, count: n });
+      counted.push({ target: x.target!, count: n });
     }
     if (last !== undefined) counts[ballot.length - 1]! -= moved;
-    if (last !== undefined && defaulted > moved) list.push({ target: last, count: defaulted - moved, defaulted: true });
-    body.counted = list;
+    if (last !== undefined && defaulted > moved) counted.push({ target: last, count: defaulted - moved, defaulted: true });
   }
-  body.tally = ballot.map((target, i) => ({ target, count: counts[i]! }));
-  emit(c, body, PUBLIC, 'R8');
+  const tally = ballot.map((target, i) => ({ target, count: counts[i]! }));
+  // Without the judge's counts (every round of a game played by seat) the event has its final shape here.
+  if (counted) emit(c, { t: 'voteClosed', round: st.round, ballot, votes, tally, counted }, PUBLIC, 'R8');
+  else emitEvent(c, { t: 'voteClosed', round: st.round, ballot, votes, tally, n: s.log.length, vis: PUBLIC, rule: 'R8', phase: s.phase, number: s.number });
   if (ballot.length === 0) return;
   let max = -1;
   for (const n of counts) if (n > max) max = n;
@@ -266,7 +267,7 @@ export function closeRound(c: Ctx): void {
     if (why) emit(c, { t: 'tieKept', seats: top, why }, PUBLIC, BAR_RULE[why]);
     else emit(c, { t: 'votingStarted', round: 'allLeave', ballot: top }, PUBLIC, 'R9');
   } else if (!rules.onTie(c, top)) {
-    emit(c, { t: 'tie', seats: revoteOrder(s, top) }, PUBLIC, 'R9');
+    emitEvent(c, { t: 'tie', seats: revoteOrder(s, top), n: s.log.length, vis: PUBLIC, rule: 'R9', phase: s.phase, number: s.number });
   }
 }
 
