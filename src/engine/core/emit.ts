@@ -3,9 +3,12 @@ import { evolve } from './evolve.js';
 import type { EventBody, GameEvent, Visibility } from './events.js';
 import type { GameState } from './state.js';
 
+/**
+ * What a handler works on: the state. A command's events are the ones it appends to the log
+ * (apply returns that part of the log), so they are not collected apart.
+ */
 export interface Ctx {
   s: GameState;
-  out: GameEvent[];
 }
 
 /**
@@ -32,7 +35,7 @@ export function stamp(s: GameState, body: EventBody, vis: Visibility, rule: stri
  * go this way (W1 speed, issue 18).
  */
 export function emitEvent(c: Ctx, e: GameEvent): void {
-  c.out.push(stampEvent(c.s, e));
+  stampEvent(c.s, e);
 }
 
 /** stamp for an event already in its final shape (emitEvent; the deal's frequent events). */
@@ -49,7 +52,7 @@ export function stampEvent(s: GameState, e: GameEvent): GameEvent {
 
 /** Handlers never change a state themselves: they emit, and evolve alone applies the event. */
 export function emit(c: Ctx, body: EventBody, vis: Visibility, rule: string): void {
-  c.out.push(stamp(c.s, body, vis, rule));
+  stamp(c.s, body, vis, rule);
 }
 
 export const PUBLIC: Visibility = 'public';

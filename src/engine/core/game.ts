@@ -27,7 +27,8 @@ export function apply(s: GameState, cmd: Command): Result<GameEvent[], Rejection
   const shape = commandShapeError(cmd, s.seats.length);
   if (shape) return err(shape);
   if (s.finished && !takesAfterGame(s, cmd.do)) return err(reject('gameOver'));
-  const c: Ctx = { s, out: [] };
+  const start = s.log.length;
+  const c: Ctx = { s };
   const r = perform(c, cmd);
   if (r) {
     if (!passesUnopposed(s, cmd)) return err(r);
@@ -37,7 +38,8 @@ export function apply(s: GameState, cmd: Command): Result<GameEvent[], Rejection
     if (perform(c, cmd)) throw new Error('unopposed vote: a command accepted on a fork was refused');
   }
   advance(c);
-  return ok(c.out);
+  // The command's events: what it appended to the log.
+  return ok(s.log.slice(start));
 }
 
 const VOTE_VERBS: ReadonlySet<string> = new Set(['vote', 'voteCount', 'closeVote']);
@@ -48,7 +50,7 @@ const VOTE_VERBS: ReadonlySet<string> = new Set(['vote', 'voteCount', 'closeVote
  */
 function passesUnopposed(s: GameState, cmd: Command): boolean {
   if (VOTE_VERBS.has(cmd.do) || !unopposedVote(s)) return false;
-  const c: Ctx = { s: fork(s), out: [] };
+  const c: Ctx = { s: fork(s) };
   closeRound(c);
   advance(c);
   return perform(c, cmd) === null;

@@ -85,8 +85,14 @@ export function deliverChecks(c: Ctx, blocked?: (seat: number) => boolean): void
     const e = effectOf(s, a.seat, a.verb);
     if (e?.kind === 'inspect') checks.push({ seat: a.seat, target: a.target, e });
   }
-  // Stable: within one wake, checks keep the order they arrived in.
-  if (checks.length > 1) checks.sort(byWake);
+  // Stable: within one wake, checks keep the order they arrived in. By insertion: a night holds a
+  // check or two, and Array.prototype.sort would allocate its work list.
+  for (let i = 1; i < checks.length; i++) {
+    const k = checks[i]!;
+    let j = i - 1;
+    for (; j >= 0 && checks[j]!.e.wake > k.e.wake; j--) checks[j + 1] = checks[j]!;
+    checks[j + 1] = k;
+  }
   for (const k of checks) {
     const checker = s.seats[k.seat - 1];
     const target = s.seats[k.target - 1];
@@ -97,8 +103,6 @@ export function deliverChecks(c: Ctx, blocked?: (seat: number) => boolean): void
     emitEvent(c, { t: 'checkResult', seat: k.seat, target: k.target, result: answer(k.e, target), n: s.log.length, vis: [k.seat], rule: 'R13', phase: s.phase, number: s.number });
   }
 }
-
-const byWake = (a: { e: { wake: number } }, b: { e: { wake: number } }): number => a.e.wake - b.e.wake;
 
 function answer(e: Extract<Effect, { kind: 'inspect' }>, target: SeatState): CheckAnswer {
   const hit = e.role !== undefined ? target.role === e.role : target.team === e.team;
