@@ -102,19 +102,26 @@ export function playW1(seed: number, g: number, onCommand?: (cmd: Command) => vo
   };
   const blacks: number[] = [];
   const reds: number[] = [];
+  // The living during a day's speeches: in W1 nobody leaves before the vote, so they are read once a day.
+  let aliveDay = -1;
+  let living = 0;
+  let alive = 0;
   send({ by: 'clock', do: 'endNight' });
   while (!state.finished) {
     const st = state.stage;
     if (st.kind === 'speech') {
       if (st.speech === 'day') {
         actions++;
-        let living = 0;
-        let alive = 0;
-        for (const x of state.seats)
-          if (x.alive) {
-            living++;
-            alive |= bit(x.seat);
-          }
+        if (aliveDay !== state.number) {
+          aliveDay = state.number;
+          living = 0;
+          alive = 0;
+          for (const x of state.seats)
+            if (x.alive) {
+              living++;
+              alive |= bit(x.seat);
+            }
+        }
         const nominations = state.nominations;
         if (nominations.length < living && rand() < 0.3) {
           // C = living players not yet nominated, in seat order: the draw picks the k-th of them.

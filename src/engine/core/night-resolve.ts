@@ -126,14 +126,19 @@ export function revealOnKill(c: Ctx, seat: number): void {
 export function resolveByTable(c: Ctx, table: NightTable): void {
   const s = c.s;
   const livingAtDusk = livingCount(s);
-  const w: Work = { frozenBy: [], frozen: [], heals: [], guards: [] };
+  // The stages that fill these lists give them their own; a classic night reads only the empty one.
+  const w: Work = { frozenBy: NONE, frozen: NONE, heals: NONE, guards: NONE };
   for (const stage of table.order) {
     switch (stage) {
       case 'block':
         // A freeze and a heal are simultaneous choices: a frozen doctor heals no one (R23).
+        w.frozenBy = [];
         for (const a of livingActions(s, 'block')) if (!w.frozenBy.includes(a.target)) w.frozenBy.push(a.target);
         break;
       case 'protect': {
+        w.heals = [];
+        w.guards = [];
+        w.frozen = [];
         for (const a of livingActions(s, 'protect')) if (!w.frozenBy.includes(a.seat)) w.heals.push({ by: a.seat, seat: a.target });
         for (const a of livingActions(s, 'guard')) if (!w.frozenBy.includes(a.seat)) w.guards.push({ by: a.seat, seat: a.target });
         // A heal also lifts a freeze (R23).
@@ -156,6 +161,9 @@ export function resolveByTable(c: Ctx, table: NightTable): void {
   }
   table.after?.(c, livingAtDusk);
 }
+
+/** The empty list of a stage that did not run (never written: the stages make their own). */
+const NONE: never[] = Object.freeze([]) as unknown as never[];
 
 function healed(w: Work, seat: number): boolean {
   for (const h of w.heals) if (h.seat === seat) return true;
