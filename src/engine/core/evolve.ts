@@ -47,7 +47,8 @@ export function evolve(s: GameState, e: GameEvent): GameState {
       if (e.kind === 'last') s.lastWords = without(s.lastWords, e.seat);
       else drop(s.queue, e.seat);
       // The day turn a third foul touched has come (shortened, or without words, fiim 9.5).
-      if (s.seats[e.seat - 1]?.silenced && (e.kind === 'day' || e.kind === 'silent')) withSeat(s, e.seat, { silenced: false });
+      const x = s.seats[e.seat - 1];
+      if (x?.silenced && (e.kind === 'day' || e.kind === 'silent')) x.silenced = false;
       break;
     }
     case 'speechEnded':
@@ -152,7 +153,12 @@ function evolveRest(s: GameState, e: GameEvent): void {
     }
     case 'eliminated': {
       // emit() stamps phase/number only after evolve; an elimination never changes them.
-      withSeat(s, e.seat, { alive: false, exit: { cause: e.cause, phase: s.phase, number: s.number } });
+      const x = s.seats[e.seat - 1];
+      // Two stores, not withSeat's patch object and Object.assign: every exit passes here.
+      if (x) {
+        x.alive = false;
+        x.exit = { cause: e.cause, phase: s.phase, number: s.number };
+      }
       drop(s.queue, e.seat);
       s.ballot = without(s.ballot, e.seat);
       const i = s.nominations.findIndex((x) => x.target === e.seat);

@@ -221,7 +221,8 @@ export function closeRound(c: Ctx): void {
   if (st.round === 'allLeave') return closeAllLeave(c, ballot);
   const last = ballot[ballot.length - 1];
   const votes: { seat: number; target: number; defaulted: boolean }[] = [];
-  const counts = new Array<number>(ballot.length).fill(0);
+  const counts: number[] = [];
+  for (let i = 0; i < ballot.length; i++) counts.push(0);
   let defaulted = 0;
   for (const seat of s.seats) {
     if (!seat.alive || !rules.canVote(s, seat.seat)) continue;
@@ -253,14 +254,16 @@ export function closeRound(c: Ctx): void {
     if (last !== undefined) counts[ballot.length - 1]! -= moved;
     if (last !== undefined && defaulted > moved) counted.push({ target: last, count: defaulted - moved, defaulted: true });
   }
-  const tally = ballot.map((target, i) => ({ target, count: counts[i]! }));
+  const tally: { target: number; count: number }[] = [];
+  for (let i = 0; i < ballot.length; i++) tally.push({ target: ballot[i]!, count: counts[i]! });
   // Without the judge's counts (every round of a game played by seat) the event has its final shape here.
   if (counted) emit(c, { t: 'voteClosed', round: st.round, ballot, votes, tally, counted }, PUBLIC, 'R8');
   else emitEvent(c, { t: 'voteClosed', round: st.round, ballot, votes, tally, n: s.log.length, vis: PUBLIC, rule: 'R8', phase: s.phase, number: s.number });
   if (ballot.length === 0) return;
   let max = -1;
   for (const n of counts) if (n > max) max = n;
-  const top = ballot.filter((_, i) => counts[i] === max);
+  const top: number[] = [];
+  for (let i = 0; i < ballot.length; i++) if (counts[i] === max) top.push(ballot[i]!);
   if (top.length === 1) return winner(c, top[0]!, votes);
   if (st.round === 'revote' && top.length === ballot.length) {
     const why = allLeaveBar(s, top);
