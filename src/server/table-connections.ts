@@ -8,7 +8,7 @@ import { LocalBroadcaster, type Broadcaster, type Conn } from './broadcaster.js'
 import { CLOSE_UNAUTHORIZED, serverError } from './messages.js';
 import type { Here } from './table-env.js';
 import type { TableRow } from './storage.js';
-import { ViewerFrames } from './viewers.js';
+import { eventsJson, viewerKey, ViewerFrames } from './viewers.js';
 
 /**
  * A table's public info (`GET /api/tables/:id`, the `table` frame, the lobby's entry): made from
@@ -195,7 +195,7 @@ export class TableConnections {
    * them that something they may not see just happened (R18).
    */
   broadcastSince(from: number, timer: Record<string, unknown> | null = null): void {
-    this.out.perViewer((v) => this.frames.frameSince(v, from, timer));
+    this.out.perViewer(this.frames.since(from, timer));
   }
 
   broadcastResync(reason: 'names'): void {
@@ -235,8 +235,31 @@ export class TableConnections {
     this.out.all(Buffer.from(JSON.stringify(msg)));
   }
 
+  /**
+   * The final frame: the viewer's whole view with its log — JSON.stringify of
+   * { type: 'final', view: view(state, viewer), record } — its events' JSON made once per event
+   * (viewers.ts eventsJson).
+   */
   finalFrame(conn: Conn): string {
-    return JSON.stringify({ type: 'final', view: view(this.host.state(), conn.viewer), record: `/api/games/${this.host.row().id}/record` });
+    const s = this.host.state();
+    const v = view(s, conn.viewer, { log: false }) as unknown as Record<string, unknown>;
+    let body = '';
+    for (const k in v) {
+      if (k === 'log') body += `,"log":${eventsJson(s, conn.viewer, 0, 0).json}`;
+      else if (v[k] !== undefined) body += `,"${k}":${JSON.stringify(v[k])}`;
+    }
+    return `{"type":"final","view":{${body.slice(1)}},"record":${JSON.stringify(`/api/games/${this.host.row().id}/record`)}}`;
+  }
+
+  /** Every connection's final frame, made once per viewer. */
+  broadcastFinal(): void {
+    const made = new Map<string, string>();
+    this.out.each((c) => {
+      const key = viewerKey(c.viewer);
+      let text = made.get(key);
+      if (text === undefined) made.set(key, (text = this.finalFrame(c)));
+      return text;
+    });
   }
 
   sendFinal(conn: Conn): void {

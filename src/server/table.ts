@@ -393,7 +393,7 @@ export class Table {
     this.row.winner = this.state.winner ?? 'draw';
     this.row.finishedAt = Date.now();
     this.row.deadline = null;
-    this.net.each((c) => this.net.finalFrame(c));
+    this.net.broadcastFinal();
     this.storeFinished();
     this.env.onFinished(this);
   }
