@@ -23,9 +23,9 @@
 //                                      table's owner, then each relayed from another process),
 //                                      SCALE_RUNS times each (default 3), alternating; medians.
 import { fork, spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { appendFileSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import WebSocket from 'ws';
 import { SqliteStorage } from '../src/server/storage-sqlite.js';
@@ -85,6 +85,8 @@ if (!USE_TSX && spawnSync(process.execPath, ['scripts/server-build.mjs', '--stri
   throw new Error('no server build (npm run build:server)');
 }
 // BENCH_SERVER_NODE_ARGS: extra node flags for the server only, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof".
+// BENCH_SERVER_STDOUT=FILE: the server's stdout (e.g. --trace-gc's lines) appended to FILE.
+const SERVER_STDOUT = process.env['BENCH_SERVER_STDOUT'];
 const SERVER_ARGS = [
   ...(process.env['BENCH_SERVER_NODE_ARGS'] ?? '').split(' ').filter(Boolean),
   ...(USE_TSX ? ['--import', 'tsx', 'src/server/main.ts'] : ['dist/server-build/src/server/main.js']),
@@ -111,7 +113,10 @@ async function startServer(db: string, extra: Record<string, string> = {}): Prom
   return new Promise((res, rej) => {
     let buf = '';
     let listening = false;
+    let warm = false;
     child.stdout!.on('data', (d: Buffer) => {
+      if (SERVER_STDOUT) appendFileSync(SERVER_STDOUT, d);
+      if (warm) return; // the server's own lines are all in (--trace-gc and the like follow)
       buf += d.toString();
       const m = /^(\{"listening".*\})$/m.exec(buf);
       if (m && !listening) {
@@ -119,7 +124,10 @@ async function startServer(db: string, extra: Record<string, string> = {}): Prom
         const j = JSON.parse(m[1]!) as { listening: string; resumed: { tables: number; ms: number } };
         res({ child, url: j.listening, startedMs: performance.now() - t0, resumed: j.resumed, warmed });
       }
-      if (/^\{"warmed"/m.test(buf)) onWarm(performance.now() - t0);
+      if (/^\{"warmed"/m.test(buf)) {
+        warm = true;
+        onWarm(performance.now() - t0);
+      }
     });
     child.once('exit', (c) => rej(new Error(`server exited ${c}`)));
   });
@@ -229,7 +237,7 @@ async function startRedis(): Promise<{ url: string; child: ChildProcess }> {
 }
 
 /** W2 (or W2p) at N with one configuration; CPU is the sum of every server process's. */
-async function runConfig(c: ScaleConfig, n: number, thinkMeanMs: number): Promise<W2Figures & { errors: number; mismatches: number }> {
+async function runConfig(c: ScaleConfig, n: number, thinkMeanMs: number): Promise<W2Figures & { errors: number; mismatches: number; serverCpu: number; loadCpu: number; rttP95: number }> {
   const dir = mkdtempSync(join(tmpdir(), 'gorod-scale-'));
   const pg = c.postgres ? await freshDatabase('gorod_bench') : null;
   const redis = c.processes > 1 ? await startRedis() : null;
@@ -239,8 +247,10 @@ async function runConfig(c: ScaleConfig, n: number, thinkMeanMs: number): Promis
   const pids = servers.map((x) => x.child.pid!);
   const ticks = (): number => pids.reduce((a, p) => a + cpuTicks(p), 0);
   let cpu0 = 0;
+  let loadCpu0 = 0;
   let t0 = 0;
   let cpu = NaN;
+  let loadCpu = NaN;
   const urls = servers.map((x) => x.url);
   const result = await new Promise<LoadResult>((res, rej) => {
     const load = fork(join(ROOT, 'bench/server-load.ts'), [JSON.stringify({ url: urls[0], urls, cross: c.cross === true, thinkMeanMs, fullFrames: FULL_FRAMES, tables: n, warmupMs: 3000, windowMs: WINDOW_MS, connectTimeoutMs: 90_000 })], {
@@ -250,8 +260,13 @@ async function runConfig(c: ScaleConfig, n: number, thinkMeanMs: number): Promis
     load.on('message', (m: { event: string } & Partial<LoadResult>) => {
       if (m.event === 'windowStart') {
         cpu0 = ticks();
+        loadCpu0 = cpuTicks(load.pid!);
         t0 = performance.now();
-      } else if (m.event === 'windowEnd') cpu = ((ticks() - cpu0) / TICK / ((performance.now() - t0) / 1000)) * 100;
+      } else if (m.event === 'windowEnd') {
+        const secs = (performance.now() - t0) / 1000;
+        cpu = ((ticks() - cpu0) / TICK / secs) * 100;
+        loadCpu = ((cpuTicks(load.pid!) - loadCpu0) / TICK / secs) * 100;
+      }
       else if (m.event === 'result') res(m as unknown as LoadResult);
     });
     load.once('exit', (code) => (code === 0 ? undefined : rej(new Error(`load generator exited ${code}`))));
@@ -265,6 +280,9 @@ async function runConfig(c: ScaleConfig, n: number, thinkMeanMs: number): Promis
     rttP50: result.rttP50,
     rttP99: result.rttP99,
     cpuMsPerCommand: (cpu / 100 / result.commandsPerSec) * 1000,
+    serverCpu: cpu,
+    loadCpu,
+    rttP95: result.rttP95,
     errors: result.errors,
     mismatches: result.w1Mismatches,
   };
@@ -307,16 +325,16 @@ async function runScaleOut(n: number, runs: number, thinkMeanMs: number, configs
  * open-file limit (per process, times the processes), with p99 < 50 ms, no error and no W1
  * mismatch over the window (W2.md says 30 s: WINDOW_S=30). Stops at the first N that fails.
  */
-async function runHeld(c: ScaleConfig): Promise<void> {
+async function runHeld(c: ScaleConfig, only: number[] = []): Promise<void> {
   const limit = Math.floor((FD_LIMIT - 500) / 11) * c.processes;
-  const steps = [...[250, 500, 1000, 1500].filter((n) => n < limit), limit];
+  const steps = only.length ? only : [...[250, 500, 1000, 1500].filter((n) => n < limit), limit];
   console.log(`W2p tables held (p99 < 50 ms, 0 errors, 0 mismatches; window ${WINDOW_MS / 1000} s): ${c.name}; steps ${steps.join(', ')}`);
   let held = 0;
   for (const n of steps) {
     const f = await runConfig(c, n, 1000);
     const ok = f.rttP99 < 50 && f.errors === 0 && f.mismatches === 0;
     console.log(
-      `  N=${String(n).padEnd(5)} commands/s ${f.commandsPerSec.toFixed(0)}, p50 ${fixed(f.rttP50, 1)} ms, p99 ${fixed(f.rttP99, 1)} ms, server CPU ${f.cpuMsPerCommand.toFixed(3)} ms/command, errors ${f.errors}, mismatches ${f.mismatches}: ${ok ? 'held' : 'not held'}`,
+      `  N=${String(n).padEnd(5)} commands/s ${f.commandsPerSec.toFixed(0)}, p50 ${fixed(f.rttP50, 1)} ms, p95 ${fixed(f.rttP95, 1)} ms, p99 ${fixed(f.rttP99, 1)} ms, server CPU ${f.serverCpu.toFixed(0)} % (${f.cpuMsPerCommand.toFixed(3)} ms/command), load generator CPU ${f.loadCpu.toFixed(0)} %, load average ${loadavg()[0]!.toFixed(2)}, errors ${f.errors}, mismatches ${f.mismatches}: ${ok ? 'held' : 'not held'}`,
     );
     if (!ok) break;
     held = n;
@@ -422,7 +440,7 @@ if (args.includes('--cluster')) await runScaleOut(ns[0] ?? 100, Number(process.e
 else if (args.includes('--scale-out')) await runScaleOut(ns[0] ?? 100, Number(process.env['SCALE_RUNS'] ?? 3), args.includes('--paced') ? 1000 : 0);
 else if (args.includes('--held')) {
   const which = args.includes('--pg2') ? SCALE_OUT[2]! : args.includes('--pg') ? SCALE_OUT[1]! : SCALE_OUT[0]!;
-  await runHeld(which);
+  await runHeld(which, ns);
 } else if (args.includes('--sync')) await runSync(ns[0] ?? 100, Number(process.env['SYNC_RUNS'] ?? 3));
 else {
   console.log(`storage: ${sync}`);
