@@ -87,7 +87,9 @@ if (!USE_TSX && spawnSync(process.execPath, ['scripts/server-build.mjs', '--stri
 // BENCH_SERVER_NODE_ARGS: extra node flags for the server only, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof".
 // BENCH_SERVER_STDOUT=FILE: the server's stdout (e.g. --trace-gc's lines) appended to FILE.
 const SERVER_STDOUT = process.env['BENCH_SERVER_STDOUT'];
+// --max-semi-space-size=64 as `npm start` has it (docs/server.md: GC).
 const SERVER_ARGS = [
+  '--max-semi-space-size=64',
   ...(process.env['BENCH_SERVER_NODE_ARGS'] ?? '').split(' ').filter(Boolean),
   ...(USE_TSX ? ['--import', 'tsx', 'src/server/main.ts'] : ['dist/server-build/src/server/main.js']),
 ];
@@ -331,8 +333,8 @@ async function runHeld(c: ScaleConfig, only: number[] = []): Promise<void> {
   console.log(`W2p tables held (p99 < 50 ms, 0 errors, 0 mismatches; window ${WINDOW_MS / 1000} s): ${c.name}; steps ${steps.join(', ')}`);
   let held = 0;
   for (const n of steps) {
-    const f = await runConfig(c, n, 1000);
-    const ok = f.rttP99 < 50 && f.errors === 0 && f.mismatches === 0;
+    const f = await runConfig(c, n, Number(process.env['BENCH_THINK_MS'] ?? 1000));
+    const ok = f.commandsPerSec > 0 && f.rttP99 < 50 && f.errors === 0 && f.mismatches === 0;
     console.log(
       `  N=${String(n).padEnd(5)} commands/s ${f.commandsPerSec.toFixed(0)}, p50 ${fixed(f.rttP50, 1)} ms, p95 ${fixed(f.rttP95, 1)} ms, p99 ${fixed(f.rttP99, 1)} ms, server CPU ${f.serverCpu.toFixed(0)} % (${f.cpuMsPerCommand.toFixed(3)} ms/command), load generator CPU ${f.loadCpu.toFixed(0)} %, load average ${loadavg()[0]!.toFixed(2)}, errors ${f.errors}, mismatches ${f.mismatches}: ${ok ? 'held' : 'not held'}`,
     );

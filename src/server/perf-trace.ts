@@ -28,7 +28,7 @@ export function startPerfReport(label: string, extra: () => Record<string, unkno
   const h = monitorEventLoopDelay({ resolution: 5 });
   h.enable();
   setInterval(() => {
-    const out: Record<string, unknown> = { perf: label, t: Date.now(), eldMax: Math.round(h.max / 1e5) / 10, eldP99: Math.round(h.percentile(99) / 1e5) / 10, eldMean: Math.round(h.mean / 1e5) / 10, ...extra() };
+    const out: Record<string, unknown> = { perf: label, t: Date.now(), up: Math.round(performance.now()), eldMax: Math.round(h.max / 1e5) / 10, eldP99: Math.round(h.percentile(99) / 1e5) / 10, eldMean: Math.round(h.mean / 1e5) / 10, ...extra() };
     h.reset();
     for (const [k, xs] of spans) if (xs.length) out[k] = summary(xs);
     spans.clear();

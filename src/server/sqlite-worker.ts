@@ -54,7 +54,10 @@ if (parentPort && data?.gorodSqlite) {
   const db = new SqliteDb(file, background ? { ...opts, walAutocheckpoint: BACKSTOP_PAGES } : opts);
   const checkpointer = background ? startCheckpointer(file, opts.sync ?? 'full') : null;
   startPerfReport('sqlite-worker');
-  const call = (r: Request): unknown => (db as unknown as Record<string, (...a: unknown[]) => unknown>)[r.op]!(...r.args);
+  const call = (r: Request): unknown => {
+    if (PERF) span(`op.${r.op}`, 0);
+    return (db as unknown as Record<string, (...a: unknown[]) => unknown>)[r.op]!(...r.args);
+  };
   let queue: Request[] = [];
   let closing: Request | null = null;
   let closed = false;
