@@ -58,6 +58,13 @@ function fixed(x: number | null, digits: number): string {
   return x === null || !Number.isFinite(x) ? 'n/a' : x.toFixed(digits);
 }
 
+/** The server's command latency histogram (gorod_command_seconds): count and count within 50 ms. */
+async function commandHistogram(url: string): Promise<{ count: number; within50: number }> {
+  const text = await (await fetch(`${url}/metrics`)).text();
+  const num = (re: RegExp): number => Number(re.exec(text)?.[1] ?? NaN);
+  return { count: num(/^gorod_command_seconds_count(?:\{[^}]*\})? (\S+)$/m), within50: num(/^gorod_command_seconds_bucket\{[^}]*le="0\.05"[^}]*\} (\S+)$/m) };
+}
+
 function cpuTicks(pid: number): number {
   const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
   const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
@@ -167,6 +174,9 @@ interface LoadResult {
   errorKinds: Record<string, number>;
   w1Checked: number;
   w1Mismatches: number;
+  /** The load generator's event-loop delay over the window (ms). */
+  loadEldP99: number;
+  loadEldMax: number;
 }
 
 interface W2Figures {
@@ -239,7 +249,7 @@ async function startRedis(): Promise<{ url: string; child: ChildProcess }> {
 }
 
 /** W2 (or W2p) at N with one configuration; CPU is the sum of every server process's. */
-async function runConfig(c: ScaleConfig, n: number, thinkMeanMs: number): Promise<W2Figures & { errors: number; mismatches: number; serverCpu: number; loadCpu: number; rttP95: number }> {
+async function runConfig(c: ScaleConfig, n: number, thinkMeanMs: number): Promise<W2Figures & { errors: number; mismatches: number; serverCpu: number; loadCpu: number; loadEld: string; rttP95: number; serverOver50: number }> {
   const dir = mkdtempSync(join(tmpdir(), 'gorod-scale-'));
   const pg = c.postgres ? await freshDatabase('gorod_bench') : null;
   const redis = c.processes > 1 ? await startRedis() : null;
@@ -254,6 +264,9 @@ async function runConfig(c: ScaleConfig, n: number, thinkMeanMs: number): Promis
   let cpu = NaN;
   let loadCpu = NaN;
   const urls = servers.map((x) => x.url);
+  // Inside the servers: commands (from receipt to stored and sent) over 50 ms in the window.
+  let hist0: Promise<{ count: number; within50: number }[]> = Promise.resolve([]);
+  let hist1: Promise<{ count: number; within50: number }[]> = Promise.resolve([]);
   const result = await new Promise<LoadResult>((res, rej) => {
     const load = fork(join(ROOT, 'bench/server-load.ts'), [JSON.stringify({ url: urls[0], urls, cross: c.cross === true, thinkMeanMs, fullFrames: FULL_FRAMES, tables: n, warmupMs: 3000, windowMs: WINDOW_MS, connectTimeoutMs: 90_000 })], {
       execArgv: ['--import', 'tsx'],
@@ -264,15 +277,21 @@ async function runConfig(c: ScaleConfig, n: number, thinkMeanMs: number): Promis
         cpu0 = ticks();
         loadCpu0 = cpuTicks(load.pid!);
         t0 = performance.now();
+        hist0 = Promise.all(urls.map(commandHistogram));
       } else if (m.event === 'windowEnd') {
         const secs = (performance.now() - t0) / 1000;
         cpu = ((ticks() - cpu0) / TICK / secs) * 100;
         loadCpu = ((cpuTicks(load.pid!) - loadCpu0) / TICK / secs) * 100;
+        hist1 = Promise.all(urls.map(commandHistogram));
       }
       else if (m.event === 'result') res(m as unknown as LoadResult);
     });
     load.once('exit', (code) => (code === 0 ? undefined : rej(new Error(`load generator exited ${code}`))));
   });
+  const [h0, h1] = await Promise.all([hist0, hist1]).catch(() => [[], []]);
+  const sum = (hs: { count: number; within50: number }[], k: 'count' | 'within50'): number => hs.reduce((a, h) => a + h[k], 0);
+  const inServer = sum(h1, 'count') - sum(h0, 'count');
+  const serverOver50 = inServer > 0 ? (inServer - (sum(h1, 'within50') - sum(h0, 'within50'))) / inServer : NaN;
   for (const x of servers) await stop(x.child);
   redis?.child.kill('SIGKILL');
   await pg?.drop();
@@ -284,6 +303,8 @@ async function runConfig(c: ScaleConfig, n: number, thinkMeanMs: number): Promis
     cpuMsPerCommand: (cpu / 100 / result.commandsPerSec) * 1000,
     serverCpu: cpu,
     loadCpu,
+    serverOver50,
+    loadEld: `p99 ${result.loadEldP99.toFixed(0)} ms, max ${result.loadEldMax.toFixed(0)} ms`,
     rttP95: result.rttP95,
     errors: result.errors,
     mismatches: result.w1Mismatches,
@@ -336,7 +357,7 @@ async function runHeld(c: ScaleConfig, only: number[] = []): Promise<void> {
     const f = await runConfig(c, n, Number(process.env['BENCH_THINK_MS'] ?? 1000));
     const ok = f.commandsPerSec > 0 && f.rttP99 < 50 && f.errors === 0 && f.mismatches === 0;
     console.log(
-      `  N=${String(n).padEnd(5)} commands/s ${f.commandsPerSec.toFixed(0)}, p50 ${fixed(f.rttP50, 1)} ms, p95 ${fixed(f.rttP95, 1)} ms, p99 ${fixed(f.rttP99, 1)} ms, server CPU ${f.serverCpu.toFixed(0)} % (${f.cpuMsPerCommand.toFixed(3)} ms/command), load generator CPU ${f.loadCpu.toFixed(0)} %, load average ${loadavg()[0]!.toFixed(2)}, errors ${f.errors}, mismatches ${f.mismatches}: ${ok ? 'held' : 'not held'}`,
+      `  N=${String(n).padEnd(5)} commands/s ${f.commandsPerSec.toFixed(0)}, p50 ${fixed(f.rttP50, 1)} ms, p95 ${fixed(f.rttP95, 1)} ms, p99 ${fixed(f.rttP99, 1)} ms, server CPU ${f.serverCpu.toFixed(0)} % (${f.cpuMsPerCommand.toFixed(3)} ms/command), over 50 ms inside the server ${fixed(f.serverOver50 * 100, 2)} %, load generator CPU ${f.loadCpu.toFixed(0)} % (event-loop delay ${f.loadEld}), load average ${loadavg()[0]!.toFixed(2)}, errors ${f.errors}, mismatches ${f.mismatches}: ${ok ? 'held' : 'not held'}`,
     );
     if (!ok) break;
     held = n;
