@@ -201,7 +201,7 @@ async function runW2(n: number, env: Record<string, string> = {}, quiet = false)
   let sockets = NaN;
   const result = await new Promise<LoadResult>((res, rej) => {
     const load = fork(join(ROOT, 'bench/server-load.ts'), [JSON.stringify({ url: server.url, tables, fullFrames: FULL_FRAMES, warmupMs: 3000, windowMs: WINDOW_MS, connectTimeoutMs: 90_000 })], {
-      execArgv: ['--import', 'tsx'],
+      execArgv: ['--import', 'tsx', '--max-semi-space-size=64'],
       cwd: ROOT,
     });
     load.on('message', (m: { event: string } & Partial<LoadResult>) => {
@@ -269,7 +269,7 @@ async function runConfig(c: ScaleConfig, n: number, thinkMeanMs: number): Promis
   let hist1: Promise<{ count: number; within50: number }[]> = Promise.resolve([]);
   const result = await new Promise<LoadResult>((res, rej) => {
     const load = fork(join(ROOT, 'bench/server-load.ts'), [JSON.stringify({ url: urls[0], urls, cross: c.cross === true, thinkMeanMs, fullFrames: FULL_FRAMES, tables: n, warmupMs: 3000, windowMs: WINDOW_MS, connectTimeoutMs: 90_000 })], {
-      execArgv: ['--import', 'tsx'],
+      execArgv: ['--import', 'tsx', '--max-semi-space-size=64'],
       cwd: ROOT,
     });
     load.on('message', (m: { event: string } & Partial<LoadResult>) => {
