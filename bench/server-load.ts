@@ -2,6 +2,7 @@
 // seat WebSockets (plus the host's socket for the clock commands W1 leaves to the driver), zero
 // think time, one move at a time per table. Every finished game is checked against W1 itself.
 // Run by bench/server.ts (forked, reports over IPC); not meant to be run by hand.
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import WebSocket from 'ws';
 import { apply, canSee, fmix32, mulberry32, startGame, visibleCount, type Command, type GameState, type GameView, type Viewer } from '../src/engine/index.js';
 import type { ServerFrame } from '../src/protocol/index.js';
@@ -429,12 +430,16 @@ async function main(): Promise<void> {
   stats.errors = 0;
   stats.errorKinds.clear();
   stats.measuring = true;
+  // The generator's own event-loop delay: a round trip it measures includes it.
+  const eld = monitorEventLoopDelay({ resolution: 5 });
+  eld.enable();
   report({ event: 'windowStart' });
   const w0 = performance.now();
   const samples: number[] = [];
   const sampler = setInterval(() => samples.push(playing), 100);
   await new Promise((r) => setTimeout(r, a.windowMs));
   clearInterval(sampler);
+  eld.disable();
   stats.measuring = false;
   const secs = (performance.now() - w0) / 1000;
   report({ event: 'windowEnd' });
@@ -462,6 +467,8 @@ async function main(): Promise<void> {
     errorKinds: Object.fromEntries(stats.errorKinds),
     w1Checked: stats.checkedGames,
     w1Mismatches: stats.mismatches,
+    loadEldP99: eld.percentile(99) / 1e6,
+    loadEldMax: eld.max / 1e6,
   });
   process.exit(0);
 }

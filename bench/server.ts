@@ -23,9 +23,9 @@
 //                                      table's owner, then each relayed from another process),
 //                                      SCALE_RUNS times each (default 3), alternating; medians.
 import { fork, spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { appendFileSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import WebSocket from 'ws';
 import { SqliteStorage } from '../src/server/storage-sqlite.js';
@@ -58,6 +58,13 @@ function fixed(x: number | null, digits: number): string {
   return x === null || !Number.isFinite(x) ? 'n/a' : x.toFixed(digits);
 }
 
+/** The server's command latency histogram (gorod_command_seconds): count and count within 50 ms. */
+async function commandHistogram(url: string): Promise<{ count: number; within50: number }> {
+  const text = await (await fetch(`${url}/metrics`)).text();
+  const num = (re: RegExp): number => Number(re.exec(text)?.[1] ?? NaN);
+  return { count: num(/^gorod_command_seconds_count(?:\{[^}]*\})? (\S+)$/m), within50: num(/^gorod_command_seconds_bucket\{[^}]*le="0\.05"[^}]*\} (\S+)$/m) };
+}
+
 function cpuTicks(pid: number): number {
   const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
   const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
@@ -85,8 +92,10 @@ if (!USE_TSX && spawnSync(process.execPath, ['scripts/server-build.mjs', '--stri
   throw new Error('no server build (npm run build:server)');
 }
 // BENCH_SERVER_NODE_ARGS: extra node flags for the server only, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof".
-// The young generation's size as `npm start` and bin/gorod.js set it (BENCH_SEMI_SPACE=0: node's default).
-const SEMI_SPACE = process.env['BENCH_SEMI_SPACE'] ?? '32';
+// BENCH_SERVER_STDOUT=FILE: the server's stdout (e.g. --trace-gc's lines) appended to FILE.
+const SERVER_STDOUT = process.env['BENCH_SERVER_STDOUT'];
+// The young generation's size as `npm start` and bin/gorod.js set it (docs/server.md: GC; BENCH_SEMI_SPACE=0: node's default).
+const SEMI_SPACE = process.env['BENCH_SEMI_SPACE'] ?? '64';
 const SERVER_ARGS = [
   ...(SEMI_SPACE !== '0' ? [`--max-semi-space-size=${SEMI_SPACE}`] : []),
   ...(process.env['BENCH_SERVER_NODE_ARGS'] ?? '').split(' ').filter(Boolean),
@@ -115,7 +124,10 @@ async function startServer(db: string, extra: Record<string, string> = {}): Prom
   return new Promise((res, rej) => {
     let buf = '';
     let listening = false;
+    let warm = false;
     child.stdout!.on('data', (d: Buffer) => {
+      if (SERVER_STDOUT) appendFileSync(SERVER_STDOUT, d);
+      if (warm) return; // the server's own lines are all in (--trace-gc and the like follow)
       buf += d.toString();
       const m = /^(\{"listening".*\})$/m.exec(buf);
       if (m && !listening) {
@@ -123,7 +135,10 @@ async function startServer(db: string, extra: Record<string, string> = {}): Prom
         const j = JSON.parse(m[1]!) as { listening: string; resumed: { tables: number; ms: number } };
         res({ child, url: j.listening, startedMs: performance.now() - t0, resumed: j.resumed, warmed });
       }
-      if (/^\{"warmed"/m.test(buf)) onWarm(performance.now() - t0);
+      if (/^\{"warmed"/m.test(buf)) {
+        warm = true;
+        onWarm(performance.now() - t0);
+      }
     });
     child.once('exit', (c) => rej(new Error(`server exited ${c}`)));
   });
@@ -161,6 +176,9 @@ interface LoadResult {
   errorKinds: Record<string, number>;
   w1Checked: number;
   w1Mismatches: number;
+  /** The load generator's event-loop delay over the window (ms). */
+  loadEldP99: number;
+  loadEldMax: number;
 }
 
 interface W2Figures {
@@ -185,7 +203,7 @@ async function runW2(n: number, env: Record<string, string> = {}, quiet = false)
   let sockets = NaN;
   const result = await new Promise<LoadResult>((res, rej) => {
     const load = fork(join(ROOT, 'bench/server-load.ts'), [JSON.stringify({ url: server.url, tables, fullFrames: FULL_FRAMES, warmupMs: 3000, windowMs: WINDOW_MS, connectTimeoutMs: 90_000 })], {
-      execArgv: ['--import', 'tsx'],
+      execArgv: ['--import', 'tsx', '--max-semi-space-size=64'],
       cwd: ROOT,
     });
     load.on('message', (m: { event: string } & Partial<LoadResult>) => {
@@ -233,7 +251,7 @@ async function startRedis(): Promise<{ url: string; child: ChildProcess }> {
 }
 
 /** W2 (or W2p) at N with one configuration; CPU is the sum of every server process's. */
-async function runConfig(c: ScaleConfig, n: number, thinkMeanMs: number): Promise<W2Figures & { errors: number; mismatches: number }> {
+async function runConfig(c: ScaleConfig, n: number, thinkMeanMs: number): Promise<W2Figures & { errors: number; mismatches: number; serverCpu: number; loadCpu: number; loadEld: string; rttP95: number; serverOver50: number }> {
   const dir = mkdtempSync(join(tmpdir(), 'gorod-scale-'));
   const pg = c.postgres ? await freshDatabase('gorod_bench') : null;
   const redis = c.processes > 1 ? await startRedis() : null;
@@ -243,23 +261,39 @@ async function runConfig(c: ScaleConfig, n: number, thinkMeanMs: number): Promis
   const pids = servers.map((x) => x.child.pid!);
   const ticks = (): number => pids.reduce((a, p) => a + cpuTicks(p), 0);
   let cpu0 = 0;
+  let loadCpu0 = 0;
   let t0 = 0;
   let cpu = NaN;
+  let loadCpu = NaN;
   const urls = servers.map((x) => x.url);
+  // Inside the servers: commands (from receipt to stored and sent) over 50 ms in the window.
+  let hist0: Promise<{ count: number; within50: number }[]> = Promise.resolve([]);
+  let hist1: Promise<{ count: number; within50: number }[]> = Promise.resolve([]);
   const result = await new Promise<LoadResult>((res, rej) => {
     const load = fork(join(ROOT, 'bench/server-load.ts'), [JSON.stringify({ url: urls[0], urls, cross: c.cross === true, thinkMeanMs, fullFrames: FULL_FRAMES, tables: n, warmupMs: 3000, windowMs: WINDOW_MS, connectTimeoutMs: 90_000 })], {
-      execArgv: ['--import', 'tsx'],
+      execArgv: ['--import', 'tsx', '--max-semi-space-size=64'],
       cwd: ROOT,
     });
     load.on('message', (m: { event: string } & Partial<LoadResult>) => {
       if (m.event === 'windowStart') {
         cpu0 = ticks();
+        loadCpu0 = cpuTicks(load.pid!);
         t0 = performance.now();
-      } else if (m.event === 'windowEnd') cpu = ((ticks() - cpu0) / TICK / ((performance.now() - t0) / 1000)) * 100;
+        hist0 = Promise.all(urls.map(commandHistogram));
+      } else if (m.event === 'windowEnd') {
+        const secs = (performance.now() - t0) / 1000;
+        cpu = ((ticks() - cpu0) / TICK / secs) * 100;
+        loadCpu = ((cpuTicks(load.pid!) - loadCpu0) / TICK / secs) * 100;
+        hist1 = Promise.all(urls.map(commandHistogram));
+      }
       else if (m.event === 'result') res(m as unknown as LoadResult);
     });
     load.once('exit', (code) => (code === 0 ? undefined : rej(new Error(`load generator exited ${code}`))));
   });
+  const [h0, h1] = await Promise.all([hist0, hist1]).catch(() => [[], []]);
+  const sum = (hs: { count: number; within50: number }[], k: 'count' | 'within50'): number => hs.reduce((a, h) => a + h[k], 0);
+  const inServer = sum(h1, 'count') - sum(h0, 'count');
+  const serverOver50 = inServer > 0 ? (inServer - (sum(h1, 'within50') - sum(h0, 'within50'))) / inServer : NaN;
   for (const x of servers) await stop(x.child);
   redis?.child.kill('SIGKILL');
   await pg?.drop();
@@ -269,6 +303,11 @@ async function runConfig(c: ScaleConfig, n: number, thinkMeanMs: number): Promis
     rttP50: result.rttP50,
     rttP99: result.rttP99,
     cpuMsPerCommand: (cpu / 100 / result.commandsPerSec) * 1000,
+    serverCpu: cpu,
+    loadCpu,
+    serverOver50,
+    loadEld: `p99 ${result.loadEldP99.toFixed(0)} ms, max ${result.loadEldMax.toFixed(0)} ms`,
+    rttP95: result.rttP95,
     errors: result.errors,
     mismatches: result.w1Mismatches,
   };
@@ -311,16 +350,16 @@ async function runScaleOut(n: number, runs: number, thinkMeanMs: number, configs
  * open-file limit (per process, times the processes), with p99 < 50 ms, no error and no W1
  * mismatch over the window (W2.md says 30 s: WINDOW_S=30). Stops at the first N that fails.
  */
-async function runHeld(c: ScaleConfig): Promise<void> {
+async function runHeld(c: ScaleConfig, only: number[] = []): Promise<void> {
   const limit = Math.floor((FD_LIMIT - 500) / 11) * c.processes;
-  const steps = [...[250, 500, 1000, 1500].filter((n) => n < limit), limit];
+  const steps = only.length ? only : [...[250, 500, 1000, 1500].filter((n) => n < limit), limit];
   console.log(`W2p tables held (p99 < 50 ms, 0 errors, 0 mismatches; window ${WINDOW_MS / 1000} s): ${c.name}; steps ${steps.join(', ')}`);
   let held = 0;
   for (const n of steps) {
-    const f = await runConfig(c, n, 1000);
-    const ok = f.rttP99 < 50 && f.errors === 0 && f.mismatches === 0;
+    const f = await runConfig(c, n, Number(process.env['BENCH_THINK_MS'] ?? 1000));
+    const ok = f.commandsPerSec > 0 && f.rttP99 < 50 && f.errors === 0 && f.mismatches === 0;
     console.log(
-      `  N=${String(n).padEnd(5)} commands/s ${f.commandsPerSec.toFixed(0)}, p50 ${fixed(f.rttP50, 1)} ms, p99 ${fixed(f.rttP99, 1)} ms, server CPU ${f.cpuMsPerCommand.toFixed(3)} ms/command, errors ${f.errors}, mismatches ${f.mismatches}: ${ok ? 'held' : 'not held'}`,
+      `  N=${String(n).padEnd(5)} commands/s ${f.commandsPerSec.toFixed(0)}, p50 ${fixed(f.rttP50, 1)} ms, p95 ${fixed(f.rttP95, 1)} ms, p99 ${fixed(f.rttP99, 1)} ms, server CPU ${f.serverCpu.toFixed(0)} % (${f.cpuMsPerCommand.toFixed(3)} ms/command), over 50 ms inside the server ${fixed(f.serverOver50 * 100, 2)} %, load generator CPU ${f.loadCpu.toFixed(0)} % (event-loop delay ${f.loadEld}), load average ${loadavg()[0]!.toFixed(2)}, errors ${f.errors}, mismatches ${f.mismatches}: ${ok ? 'held' : 'not held'}`,
     );
     if (!ok) break;
     held = n;
@@ -426,7 +465,7 @@ if (args.includes('--cluster')) await runScaleOut(ns[0] ?? 100, Number(process.e
 else if (args.includes('--scale-out')) await runScaleOut(ns[0] ?? 100, Number(process.env['SCALE_RUNS'] ?? 3), args.includes('--paced') ? 1000 : 0);
 else if (args.includes('--held')) {
   const which = args.includes('--pg2') ? SCALE_OUT[2]! : args.includes('--pg') ? SCALE_OUT[1]! : SCALE_OUT[0]!;
-  await runHeld(which);
+  await runHeld(which, ns);
 } else if (args.includes('--sync')) await runSync(ns[0] ?? 100, Number(process.env['SYNC_RUNS'] ?? 3));
 else {
   console.log(`storage: ${sync}`);

@@ -1,5 +1,5 @@
-#!/usr/bin/env -S node --max-semi-space-size=32
-// --max-semi-space-size=32 (also in `npm start`): a larger young generation for the server. Every
+#!/usr/bin/env -S node --max-semi-space-size=64
+// --max-semi-space-size=64 (also in `npm start`): a larger young generation for the server. Every
 // command allocates short-lived views, strings and buffers per viewer; with the default (16 MB) the
 // scavenger took ~10 % of the server's CPU under W2, with 32 MB ~5 % (docs/server.md, "Benchmark").
 // V8 reads it only at start: v8.setFlagsFromString later does not grow the young generation.

@@ -12,6 +12,12 @@ export interface SqliteOptions {
   sync?: 'normal' | 'full';
   /** How long a write waits for another connection's lock before it fails (ms). */
   busyMs?: number;
+  /**
+   * WAL pages after which a commit checkpoints by itself (SQLite's default 1,000). The storage
+   * worker runs its checkpoints on another thread (sqlite-checkpointer.ts) and sets this far
+   * higher: only a checkpointer that fell behind lets a commit pay for one.
+   */
+  walAutocheckpoint?: number;
 }
 
 const SELECT =
@@ -89,6 +95,7 @@ export class SqliteDb {
     this.db.pragma(`busy_timeout = ${Math.max(0, Math.round(opts.busyMs ?? 5000))}`);
     this.db.pragma('journal_mode = WAL');
     this.db.pragma(`synchronous = ${opts.sync === 'normal' ? 'NORMAL' : 'FULL'}`);
+    if (opts.walAutocheckpoint !== undefined) this.db.pragma(`wal_autocheckpoint = ${Math.max(0, Math.round(opts.walAutocheckpoint))}`);
     this.db.exec(SCHEMA);
     // Migrations: the schema above (idempotent), then the columns added since, each once; the
     // version reached is kept in user_version (PostgreSQL keeps its own in gorod_migrations).

@@ -4,8 +4,26 @@
 // transaction (group commit); when that transaction fails because of one write (a duplicate
 // nonce, a stale seq), each write is tried on its own so that only the bad one fails; when it
 // fails for the database (locked, full, I/O), every write of the group fails with it.
-import { parentPort, workerData } from 'node:worker_threads';
+import { parentPort, Worker, workerData } from 'node:worker_threads';
 import { SqliteDb, type SqliteOptions } from './sqlite-db.js';
+import { PERF, span, startPerfReport } from './perf-trace.js';
+import { CHECKPOINT_MS } from './sqlite-checkpointer.js';
+
+const HERE = import.meta.url;
+/** With the checkpoints on their own thread, a commit checkpoints only past this many WAL pages (~64 MB). */
+const BACKSTOP_PAGES = 16_384;
+
+/** The checkpoint thread (sqlite-checkpointer.ts) for `file`; from the TypeScript sources through the tsx boot. */
+function startCheckpointer(file: string, sync: 'normal' | 'full'): Worker {
+  const data = { gorodCheckpoint: { file, everyMs: CHECKPOINT_MS, sync } };
+  const w = HERE.endsWith('.ts')
+    ? new Worker(new URL('./sqlite-worker-boot.mjs', HERE), { workerData: { ...data, entry: new URL('./sqlite-checkpointer.ts', HERE).href } })
+    : new Worker(new URL('./sqlite-checkpointer.js', HERE), { workerData: data });
+  w.unref();
+  // A checkpointer that fails leaves the writer's backstop auto-checkpoint doing the work.
+  w.on('error', () => undefined);
+  return w;
+}
 
 const WRITES = new Set(['createTable', 'updateTable', 'setDeadline', 'appendCommand', 'undoCommand']);
 const READS = new Set(['getTable', 'unfinishedTables', 'lobbyTables', 'finishedTables', 'commands', 'commandsOf', 'edits', 'settings']);
@@ -32,8 +50,14 @@ const data = workerData as { gorodSqlite?: { file: string; opts: SqliteOptions }
 if (parentPort && data?.gorodSqlite) {
   const port = parentPort;
   const { file, opts } = data.gorodSqlite;
-  const db = new SqliteDb(file, opts);
-  const call = (r: Request): unknown => (db as unknown as Record<string, (...a: unknown[]) => unknown>)[r.op]!(...r.args);
+  const background = file !== ':memory:' && opts.walAutocheckpoint === undefined;
+  const db = new SqliteDb(file, background ? { ...opts, walAutocheckpoint: BACKSTOP_PAGES } : opts);
+  const checkpointer = background ? startCheckpointer(file, opts.sync ?? 'full') : null;
+  startPerfReport('sqlite-worker');
+  const call = (r: Request): unknown => {
+    if (PERF) span(`op.${r.op}`, 0);
+    return (db as unknown as Record<string, (...a: unknown[]) => unknown>)[r.op]!(...r.args);
+  };
   let queue: Request[] = [];
   let closing: Request | null = null;
   let closed = false;
@@ -43,9 +67,14 @@ if (parentPort && data?.gorodSqlite) {
   const commit = (group: Request[]): void => {
     if (group.length === 0) return;
     try {
+      const t0 = PERF ? performance.now() : 0;
       db.transaction(() => {
         for (const r of group) call(r);
       });
+      if (PERF) {
+        span('commit', performance.now() - t0);
+        span('group', group.length);
+      }
       for (const r of group) answer({ id: r.id, ok: true, value: undefined });
     } catch (e) {
       if (!ownFault(e)) {
@@ -84,15 +113,26 @@ if (parentPort && data?.gorodSqlite) {
       }
     }
     commit(group);
-    if (closing && queue.length === 0) {
-      closed = true;
-      db.close();
-      answer({ id: closing.id, ok: true, value: undefined });
-    }
     const out = replies;
     replies = [];
     if (out.length) port.postMessage(out);
-    if (closed) port.close();
+    if (closing && queue.length === 0) {
+      closed = true;
+      void shutdown(closing);
+    }
+  };
+
+  // The checkpointer closes first, so that this connection is the last one: its close checkpoints
+  // the whole WAL and removes it.
+  const shutdown = async (r: Request): Promise<void> => {
+    if (checkpointer) {
+      const exited = new Promise<void>((res) => checkpointer.once('exit', () => res()));
+      checkpointer.postMessage('close');
+      await Promise.race([exited, new Promise<void>((res) => setTimeout(res, 2000).unref())]);
+    }
+    db.close();
+    port.postMessage([{ id: r.id, ok: true, value: undefined }]);
+    port.close();
   };
 
   port.on('message', (batch: Request[]) => {

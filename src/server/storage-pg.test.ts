@@ -36,13 +36,19 @@ describe.skipIf(why !== null)('postgres', () => {
       expect(await s.takeFence('a')).toBe(1);
       const first = s.fenced('a', 1);
       await first.appendCommand('a', cmd(0));
+      await first.setDeadline('a', { key: 0, at: 4 });
       // Another process takes the table over with fence 2.
       expect(await s.takeFence('a')).toBe(2);
       await expect(first.appendCommand('a', cmd(1))).rejects.toMatchObject({ code: 'GOROD_FENCED' });
       await expect(first.setDeadline('a', { key: 1, at: 5 })).rejects.toMatchObject({ code: 'GOROD_FENCED' });
+      await expect(first.setDeadline('a', null)).rejects.toMatchObject({ code: 'GOROD_FENCED' });
+      expect((await s.getTable('a'))!.deadline).toEqual({ key: 0, at: 4 });
       await expect(first.updateTable('a', { status: 'playing' })).rejects.toMatchObject({ code: 'GOROD_FENCED' });
       const second = s.fenced('a', 2);
       await second.appendCommand('a', cmd(1));
+      await second.setDeadline('a', null);
+      expect((await s.getTable('a'))!.deadline).toBeNull();
+      await expect(s.setDeadline('nowhere', null)).rejects.toMatchObject({ code: 'GOROD_NOT_FOUND' });
       expect((await s.commands('a')).map((c) => c.seq)).toEqual([0, 1]);
       expect((await s.getTable('a'))!.status).toBe('lobby');
       await s.close();

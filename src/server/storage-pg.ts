@@ -156,18 +156,28 @@ export class PostgresStorage implements Storage {
   }
 
   setDeadline(id: string, d: Deadline | null, fence?: number): Promise<void> {
-    return this.write(id, () =>
-      this.tx(async (c) => {
-        await this.lockFence(c, id, fence);
-        if (d)
-          await c.query(
-            `INSERT INTO game_deadlines (table_id, stage_key, at, left_ms, extended_ms) VALUES ($1, $2, $3, $4, $5)
+    // One statement, one round trip, as appendCommand (a stage change stores one; at W2p's pace
+    // about one per command): lock the table's row and check its fence, then write. A
+    // transaction of four round trips held a pooled connection four times as long (issue 19).
+    return this.write(id, async () => {
+      await this.ready;
+      const r = d
+        ? await this.pool.query(
+            `WITH t AS (SELECT fence FROM game_tables WHERE id = $1 FOR SHARE)
+             INSERT INTO game_deadlines (table_id, stage_key, at, left_ms, extended_ms)
+             SELECT $1, $2, $3, $4, $5 FROM t WHERE ($6::bigint IS NULL OR t.fence = $6)
              ON CONFLICT (table_id) DO UPDATE SET stage_key = excluded.stage_key, at = excluded.at, left_ms = excluded.left_ms, extended_ms = excluded.extended_ms`,
-            [id, d.key, d.at, d.left ?? null, d.extended ?? null],
+            [id, d.key, d.at, d.left ?? null, d.extended ?? null, fence ?? null],
+          )
+        : await this.pool.query(
+            `WITH t AS (SELECT fence FROM game_tables WHERE id = $1 FOR SHARE),
+             ok AS (SELECT 1 FROM t WHERE $2::bigint IS NULL OR t.fence = $2),
+             gone AS (DELETE FROM game_deadlines WHERE table_id = $1 AND EXISTS (SELECT 1 FROM ok))
+             SELECT 1 FROM ok`,
+            [id, fence ?? null],
           );
-        else await c.query('DELETE FROM game_deadlines WHERE table_id = $1', [id]);
-      }),
-    );
+      if (r.rowCount === 0) throw await this.whyNot(this.pool, id, fence);
+    });
   }
 
   appendCommand(tableId: string, row: CommandRow, fence?: number): Promise<void> {

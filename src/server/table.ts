@@ -21,9 +21,10 @@ import type { CommandRow, EditRow, TableRow } from './storage.js';
 import { TableClock, timerBody } from './table-clock.js';
 import { TableConnections } from './table-connections.js';
 import { TableLobby } from './table-lobby.js';
-import type { ClockAction, SubmitResult, TableEnv } from './table-env.js';
+import type { ClockAction, Here, SubmitResult, TableEnv } from './table-env.js';
 import { publishedRecord } from './table-record.js';
 import { TableSeats } from './table-seats.js';
+import { PERF, span } from './perf-trace.js';
 
 export type { Conn, Role };
 export { viewerOf, type ClockAction, type SubmitResult, type TableEnv } from './table-env.js';
@@ -73,6 +74,7 @@ export class Table {
         timer: () => (this.clock.running ? timerBody(this.clock.message()) : this.relayTimer ? timerBody(this.relayTimer) : null),
         bindSeat: (seat) => this.seats.bind(seat),
         seatJoined: () => this.lobby.startIfAllHere(),
+        ...(env.presence ? { presence: (here: Here) => env.presence!(this.row.id, here) } : {}),
       },
       env.broadcaster,
     );
@@ -207,6 +209,11 @@ export class Table {
     return this.net.info();
   }
 
+  /** Who is connected, and whether storage is failing: the lobby's word on the table. */
+  here(): Here {
+    return { seats: this.net.connectedSeats(), degraded: this.retries.degraded };
+  }
+
   /**
    * A new connection. Queued behind commands in flight, so that nobody sees the events of a
    * command before it is stored.
@@ -248,6 +255,7 @@ export class Table {
     const t0 = performance.now();
     return this.run(() => this.perform(sender, cmd, nonce, viewer)).then((r) => {
       if (r.ok && !r.duplicate) observe(performance.now() - t0);
+      if (PERF) span('submit', performance.now() - t0);
       return r;
     });
   }
@@ -268,7 +276,9 @@ export class Table {
     }
     const row: CommandRow = { seq: this.commands.length, sender, nonce, command: normalizeCommand(cmd as unknown as Record<string, unknown>), at: Date.now() };
     try {
+      const t0 = PERF ? performance.now() : 0;
       await this.env.storage.appendCommand(this.row.id, row);
+      if (PERF) span('append', performance.now() - t0);
     } catch (e) {
       // Not acknowledged, so not applied here: rebuild the state from the log as this table knows
       // it. Whether the write landed is unknown (a reply lost with its connection): before the

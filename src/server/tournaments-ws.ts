@@ -14,7 +14,7 @@ export const CLOSE_NOT_FOUND = 4404;
 
 export function tournamentWebSocket(svc: TournamentService): { upgrade: (req: IncomingMessage, socket: Duplex, head: Buffer, url: URL) => void; close(): void } {
   const wss = new WebSocketServer({ noServer: true, maxPayload: 1024 });
-  const heartbeat = keepAlive(wss);
+  const heartbeat = keepAlive();
 
   const onConnection = (ws: WebSocket, id: string): void => {
     heartbeat.track(ws);

@@ -113,7 +113,7 @@ export function attachWebSocket(
     wss.handleUpgrade(req, socket, head, (ws) => onConnection(ws, url, socket, address));
   });
 
-  const heartbeat = keepAlive(wss);
+  const heartbeat = keepAlive();
 
   // A client of another process whose table runs here: served like a socket of this process.
   opts.cluster?.relay.onAccept((remote, hello) => {
