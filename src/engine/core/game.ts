@@ -5,7 +5,7 @@ import { commandShapeError, type Command } from './command.js';
 import { endSpeech, nominate, say, withdraw } from './day.js';
 import { dayTurn } from './day-flow.js';
 import { foul, remove, techFoul } from './discipline.js';
-import { emit, emitEvent, PUBLIC, type Ctx } from './emit.js';
+import { emit, emitEvent, PUBLIC, type Ctx, emitSpeechStarted } from './emit.js';
 import type { GameEvent } from './events.js';
 import { unopposedVote } from './flow-vote.js';
 import { allActed, endNight, nightAction, plan, resolveNight } from './night.js';
@@ -156,7 +156,7 @@ export function advance(c: Ctx): void {
     // idle
     if (s.phase === 'night') return;
     if (s.lastWords.length > 0) {
-      emitEvent(c, { t: 'speechStarted', seat: s.lastWords[0]!, kind: 'last', n: s.log.length, vis: PUBLIC, rule: 'R10', phase: s.phase, number: s.number });
+      emitSpeechStarted(c, { t: 'speechStarted', seat: s.lastWords[0]!, kind: 'last', n: s.log.length, vis: PUBLIC, rule: 'R10', phase: s.phase, number: s.number });
       return;
     }
     if (s.verdict) {
@@ -184,7 +184,7 @@ function nextDayStep(c: Ctx): boolean {
         return false;
       }
       const rule = turn.rule;
-      emitEvent(
+      emitSpeechStarted(
         c,
         turn.short
           ? { t: 'speechStarted', seat: next, kind: turn.speech, short: true, n: s.log.length, vis: PUBLIC, rule, phase: s.phase, number: s.number }
@@ -199,7 +199,7 @@ function nextDayStep(c: Ctx): boolean {
         return false;
       }
       if (next !== undefined) {
-        emitEvent(c, { t: 'speechStarted', seat: next, kind: 'tie', n: s.log.length, vis: PUBLIC, rule: 'R9', phase: s.phase, number: s.number });
+        emitSpeechStarted(c, { t: 'speechStarted', seat: next, kind: 'tie', n: s.log.length, vis: PUBLIC, rule: 'R9', phase: s.phase, number: s.number });
         return true;
       }
       emit(c, { t: 'votingStarted', round: 'revote', ballot: s.ballot.slice() }, PUBLIC, 'R9');

@@ -2,7 +2,7 @@
 // through the preset's table, and the morning that follows.
 import { dayOpener } from './day-flow.js';
 import { targetAlive } from './discipline.js';
-import { emit, emitEvent, BLACK, PUBLIC, type Ctx } from './emit.js';
+import { emit, emitEvent, BLACK, PUBLIC, type Ctx, emitNightAction } from './emit.js';
 import { dayOptions } from './options.js';
 import { checkWin, quietDraw } from './outcome.js';
 import { presetDef } from './presets.js';
@@ -46,7 +46,7 @@ export function nightAction(verb: Verb, targetRule: 'alive' | 'other' | 'optiona
     if (slotTaken(s, seat.seat, verb)) return reject('alreadyActed', rule);
     const extra = rulesOf(s).checkNightAction(s, seat.seat, verb, target);
     if (extra) return extra;
-    emitEvent(c, { t: 'nightAction', seat: seat.seat, verb, target, n: s.log.length, vis: [seat.seat], rule, phase: s.phase, number: s.number });
+    emitNightAction(c, { t: 'nightAction', seat: seat.seat, verb, target, n: s.log.length, vis: [seat.seat], rule, phase: s.phase, number: s.number });
     return null;
   };
 }

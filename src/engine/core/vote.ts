@@ -2,7 +2,7 @@
 // (R8), closing a round, ties and «all leave?» (R9, fiim 7.18–7.23), and leaving by vote.
 import type { Command } from './command.js';
 import { giveFoul, removePlayer } from './discipline.js';
-import { emit, emitEvent, PUBLIC, type Ctx } from './emit.js';
+import { emit, emitEvent, PUBLIC, type Ctx, emitVoteCast } from './emit.js';
 import type { GameEvent } from './events.js';
 import { allLeaveBar, allLeaveIsDraw, dayOneRule, revoteOrder, singleWinner } from './flow-vote.js';
 import { checkWin, gameOver, revealOnExit } from './outcome.js';
@@ -86,7 +86,7 @@ export const vote: Handler = (c, cmd) => {
     if (typeof cmd.leave !== 'boolean' || cmd.target !== undefined) return reject('malformed', 'R9', 'leave');
     // A withdrawn hand has no handWithdrawn form here; refuse it rather than drop it (R8).
     if (cmd.withdrawn === true) return reject('malformed', 'R8', 'withdrawn');
-    emitEvent(c, { t: 'voteCast', seat, target: null, leave: cmd.leave, n: s.log.length, vis: PUBLIC, rule: 'R9', phase: s.phase, number: s.number });
+    emitVoteCast(c, { t: 'voteCast', seat, target: null, leave: cmd.leave, n: s.log.length, vis: PUBLIC, rule: 'R9', phase: s.phase, number: s.number });
     return null;
   }
   if (cmd.leave !== undefined) return reject('malformed', 'R9', 'leave');
@@ -95,7 +95,7 @@ export const vote: Handler = (c, cmd) => {
   if (target === seat && !s.options.selfVote) return reject('selfVote', s.preset === 'club' ? 'R24' : 'R8');
   if (cmd.withdrawn === true) return withdrawnHand(c, seat, target);
   // R8: hands are raised in the open — every player sees each vote as it is cast.
-  emitEvent(c, { t: 'voteCast', seat, target, n: s.log.length, vis: PUBLIC, rule: 'R8', phase: s.phase, number: s.number });
+  emitVoteCast(c, { t: 'voteCast', seat, target, n: s.log.length, vis: PUBLIC, rule: 'R8', phase: s.phase, number: s.number });
   return null;
 };
 
