@@ -4,7 +4,7 @@
 // block → protect → kill → inform → shield is the club-8-15 order (R22, R23), the tournament's
 // heal → kill → checks (3.5.4–3.5.10, R32, R33) and classic's shot → checks (R12, R13).
 import { emit, emitEvent, JUDGE, PUBLIC, type Ctx } from './emit.js';
-import { ROLE_DEFS, type Ability, type CheckAnswer, type Effect, type RoleDef, type VerdictAnswer } from './roles.js';
+import { roleDef, ROLE_DEFS, type Ability, type CheckAnswer, type Effect, type RoleDef, type VerdictAnswer } from './roles.js';
 import type { GameState, SeatState } from './state.js';
 import { livingCount } from './table.js';
 import type { RoleId, Team, Verb } from './vocab.js';
@@ -41,7 +41,7 @@ interface Work {
 export function effectOf(s: GameState, seat: number, verb: string): Effect | undefined {
   const x = s.seats[seat - 1];
   if (!x) return undefined;
-  for (const a of ROLE_DEFS[x.role].abilities) if (a.verb === verb && a.when === 'night') return a.effect;
+  for (const a of roleDef(x.role).abilities) if (a.verb === verb && a.when === 'night') return a.effect;
   return undefined;
 }
 

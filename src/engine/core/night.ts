@@ -7,7 +7,7 @@ import { dayOptions } from './options.js';
 import { checkWin, quietDraw } from './outcome.js';
 import { presetDef } from './presets.js';
 import { reject } from './rejection.js';
-import { ROLE_DEFS, type Ability } from './roles.js';
+import { roleDef, type Ability } from './roles.js';
 import { rulesOf, type Handler, type PresetRules } from './rules.js';
 import type { GameState } from './state.js';
 import { ability, hasActed, livingFrom, seatOf } from './table.js';
@@ -101,7 +101,7 @@ export function allActed(s: GameState, rules: PresetRules): boolean {
   const owes = rules.owes;
   for (const seat of s.seats) {
     if (!seat.alive) continue;
-    const abilities = ROLE_DEFS[seat.role].abilities;
+    const abilities = roleDef(seat.role).abilities;
     // Asked after every night action: most seats hold no ability, and the loops allocate nothing.
     for (let i = 0; i < abilities.length; i++) {
       const a = abilities[i]!;
@@ -130,7 +130,7 @@ export function slotTaken(s: GameState, seat: number, verb: string): boolean {
 }
 
 function slotOf(role: RoleId, verb: string): string | undefined {
-  for (const a of ROLE_DEFS[role].abilities) if (a.verb === verb) return a.slot;
+  for (const a of roleDef(role).abilities) if (a.verb === verb) return a.slot;
   return undefined;
 }
 

@@ -234,6 +234,31 @@ export const ROLE_DEFS: Record<RoleId, RoleDef> = {
   },
 };
 
+const CIVILIAN = ROLE_DEFS.civilian;
+const MAFIA = ROLE_DEFS.mafia;
+const DON = ROLE_DEFS.don;
+const SHERIFF = ROLE_DEFS.sheriff;
+
+/**
+ * ROLE_DEFS[role] for the night's loops, which ask it of every seat after every action: the classic
+ * four by a switch (their ids compare as pointers), the rest from the table (a keyed load that sees
+ * every role id, W1 speed, issue 18).
+ */
+export function roleDef(role: RoleId): RoleDef {
+  switch (role) {
+    case 'civilian':
+      return CIVILIAN;
+    case 'mafia':
+      return MAFIA;
+    case 'don':
+      return DON;
+    case 'sheriff':
+      return SHERIFF;
+    default:
+      return ROLE_DEFS[role];
+  }
+}
+
 /** The role's check asks a team («black?» — the sheriff's, R13). */
 export function checksTeam(role: RoleId | undefined): boolean {
   return role !== undefined && ROLE_DEFS[role].abilities.some((a) => a.effect?.kind === 'inspect' && a.effect.team !== undefined);

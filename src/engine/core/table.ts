@@ -1,5 +1,5 @@
 // Small read-only questions about a game state, shared by the rules, views and bots.
-import { abilityOn, ROLE_DEFS, type Ability } from './roles.js';
+import { roleDef, abilityOn, type Ability } from './roles.js';
 import type { GameState, SeatState } from './state.js';
 import type { Verb } from './vocab.js';
 
@@ -29,7 +29,7 @@ export function livingByTeam(s: GameState): { red: number; black: number; neutra
 
 /** The seat's ability with this verb, if its role has it and the table's options leave it on. */
 export function ability(s: GameState, seat: SeatState, verb: Verb, when: Ability['when']): Ability | undefined {
-  for (const a of ROLE_DEFS[seat.role].abilities) if (a.verb === verb && a.when === when && isOn(s, seat.seat, a)) return a;
+  for (const a of roleDef(seat.role).abilities) if (a.verb === verb && a.when === when && isOn(s, seat.seat, a)) return a;
   return undefined;
 }
 
