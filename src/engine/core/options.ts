@@ -203,6 +203,22 @@ export function dayOptions(o: Options): DayOptions {
   return d;
 }
 
+const DEFAULT_DAY = new Map<PresetId, DayOptions>();
+
+/**
+ * A preset's defaults answer dayOptions alike in every game: found once per preset and told at once
+ * for a new game's options, so that its first question compares no values (W1 speed, issue 18).
+ */
+function tellDefaults(preset: PresetId, o: Options): void {
+  let d = DEFAULT_DAY.get(preset);
+  if (!d) {
+    d = knownDay(o as unknown as Record<string, unknown>);
+    DEFAULT_DAY.set(preset, d);
+  }
+  lastOptions = o;
+  lastDay = d;
+}
+
 /** Everything dayOptions reads of a game's options: the day keys and the older options they replace. */
 const DAY_INPUTS: readonly string[] = [
   ...DAY_KEYS,
@@ -260,7 +276,10 @@ function resolveDay(raw: Record<string, unknown>): DayOptions {
 
 export function resolveOptions(preset: PresetId, given: unknown): Result<Options, Rejection> {
   const opts = defaultOptions(preset);
-  if (given === undefined || given === null) return ok(opts);
+  if (given === undefined || given === null) {
+    tellDefaults(preset, opts);
+    return ok(opts);
+  }
   if (typeof given !== 'object' || Array.isArray(given)) return err(reject('malformed', undefined, 'options'));
   const target = opts as unknown as Record<string, Value>;
   const keys = Object.keys(given);
