@@ -45,7 +45,7 @@ function pass(patches: boolean): { us: number; bytes: number } {
     for (const c of cmds) {
       const from = state.log.length;
       if (!apply(state, c).ok) throw new Error('W1 command rejected');
-      out.perViewer((v) => frames.frameSince(v, from, null));
+      out.perViewer(frames.since(from, null));
       commands++;
     }
   }

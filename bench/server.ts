@@ -94,11 +94,13 @@ if (!USE_TSX && spawnSync(process.execPath, ['scripts/server-build.mjs', '--stri
 // BENCH_SERVER_NODE_ARGS: extra node flags for the server only, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof".
 // BENCH_SERVER_STDOUT=FILE: the server's stdout (e.g. --trace-gc's lines) appended to FILE.
 const SERVER_STDOUT = process.env['BENCH_SERVER_STDOUT'];
-// --max-semi-space-size=64 as `npm start` has it (docs/server.md: GC).
+// The young generation's size as `npm start` and bin/gorod.js set it (docs/server.md: GC; BENCH_SEMI_SPACE=0: node's default).
+const SEMI_SPACE = process.env['BENCH_SEMI_SPACE'] ?? '64';
 const SERVER_ARGS = [
-  '--max-semi-space-size=64',
+  ...(SEMI_SPACE !== '0' ? [`--max-semi-space-size=${SEMI_SPACE}`] : []),
   ...(process.env['BENCH_SERVER_NODE_ARGS'] ?? '').split(' ').filter(Boolean),
-  ...(USE_TSX ? ['--import', 'tsx', 'src/server/main.ts'] : ['dist/server-build/src/server/main.js']),
+  // BENCH_SERVER_MAIN: another compiled build's main.js (a copy of an older build, for before/after figures).
+  ...(USE_TSX ? ['--import', 'tsx', 'src/server/main.ts'] : [process.env['BENCH_SERVER_MAIN'] ?? 'dist/server-build/src/server/main.js']),
 ];
 
 // Every client of W2 comes from 127.0.0.1: the per-address limits would stop it (limits.ts).

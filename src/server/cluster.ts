@@ -8,6 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import { CSRF_HEADER } from './accounts/sessions.js';
 import { RedisDirectory } from './cluster-directory.js';
+import { RedisPresence } from './cluster-presence.js';
 import { ClusterRelay } from './cluster-relay.js';
 import type { Hub } from './hub.js';
 import type { Storage } from './storage.js';
@@ -26,6 +27,8 @@ export class Cluster {
   private sub: Redis;
   readonly directory: RedisDirectory;
   readonly relay: ClusterRelay;
+  /** Who is connected at each table, written by its owner, read by every process's lobby. */
+  readonly presence: RedisPresence;
   private hub: Hub | null = null;
   private storage: Storage | null = null;
   private sweeper: NodeJS.Timeout | null = null;
@@ -47,6 +50,7 @@ export class Cluster {
       log: opts.log,
     });
     this.relay = new ClusterRelay(this.redis, this.sub, this.directory, opts.log);
+    this.presence = new RedisPresence(this.redis, opts.log);
   }
 
   /** After the hub exists: the relay listens and sweeps begin. */

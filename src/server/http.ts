@@ -63,9 +63,8 @@ export async function registerHttp(app: FastifyInstance, hub: Hub, opts: { origi
   });
 
   app.get<{ Params: { id: string } }>('/api/tables/:id', async (req, reply) => {
-    const t = await hub.find(req.params.id);
-    if (!t) return fail(reply, 404, 'tableNotFound');
-    return t.info();
+    const info = await hub.info(req.params.id);
+    return info ?? fail(reply, 404, 'tableNotFound');
   });
 
   app.post<{ Params: { id: string; seat: string } }>('/api/tables/:id/seats/:seat/name', async (req, reply) => {

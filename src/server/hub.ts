@@ -5,7 +5,8 @@
 // (leases, fencing numbers, taking over a dead process's tables).
 import type { TableDirectory } from './directory.js';
 import { onFenced } from './fenced-storage.js';
-import { listLobby } from './lobby.js';
+import type { Presence } from './cluster-presence.js';
+import { listLobby, tableInfoOf } from './lobby.js';
 import type { CreateTableBody } from './messages.js';
 import { newToken } from './deal.js';
 import type { Storage } from './storage.js';
@@ -33,6 +34,8 @@ export interface HubOptions {
    * (no leases, no fencing numbers).
    */
   directory?: TableDirectory;
+  /** Many processes: who is connected at each table, for every process's lobby (cluster-presence.ts). */
+  presence?: Presence;
   /** Each applied command's time in the table's queue and storage (metrics.ts). */
   observe?: (ms: number) => void;
 }
@@ -54,11 +57,13 @@ export class Hub {
       timeScale: opts.timeScale,
       log: opts.log,
       onFinished: (t) => {
+        opts.presence?.set(t.id, { seats: [], degraded: false });
         this.scheduleEviction(t);
         for (const l of this.finishedListeners) l(t);
       },
       extendMaxSeconds: opts.extendMaxSeconds,
       ...(opts.observe ? { observe: opts.observe } : {}),
+      ...(opts.presence ? { presence: (id, here) => opts.presence!.set(id, here) } : {}),
     };
     opts.directory?.onLost((id) => this.lost(id));
     this.sweeper = setInterval(() => void this.expireStale(), Math.min(60_000, Math.max(1000, opts.unstartedTtlMs / 4)));
@@ -141,6 +146,8 @@ export class Hub {
         t.restoreEdits(edits);
         this.index(t);
         this.fences.set(id, fence);
+        // Who was connected at the dead owner is not connected here (its clients reconnect).
+        this.opts.presence?.set(id, { seats: [], degraded: false });
         // The lease may have been let go while the log was read (no renewal answered in time).
         if (dir.holds && !dir.holds(id)) {
           this.lost(id);
@@ -375,9 +382,14 @@ export class Hub {
     return t2;
   }
 
+  /** A table's public info (GET /api/tables/:id), the same from every process (lobby.ts). */
+  info(id: string): Promise<Record<string, unknown> | null> {
+    return tableInfoOf(this.opts.storage, this.tables, id, this.opts.presence);
+  }
+
   /** The lobby as GET /api/tables serves it, a page at a time from the database (lobby.ts). */
   listLobby(limit: number, before?: string): Promise<{ tables: Record<string, unknown>[]; next: string | null }> {
-    return listLobby(this.opts.storage, this.tables, limit, before);
+    return listLobby(this.opts.storage, this.tables, limit, before, this.opts.presence);
   }
 
   /** `POST /api/tables/:id/claim`: one free seat of an open table for a stranger, with a credential of its own. */

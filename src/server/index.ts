@@ -17,7 +17,7 @@ import { PostgresStorage } from './storage-pg.js';
 import { attachWebSocket } from './ws.js';
 import { Cluster } from './cluster.js';
 import { Metrics } from './metrics.js';
-import { PostgresAccountStore, registerAccounts, SqliteAccountStore, type AccountStore } from './accounts/index.js';
+import { PostgresAccountStore, registerAccounts, seatHolder, SqliteAccountStore, type AccountStore } from './accounts/index.js';
 import type { TournamentStore } from './tournament-store.js';
 import { MemoryTournamentStore } from './tournament-store-memory.js';
 import { SqliteTournamentStore } from './tournament-store-sqlite.js';
@@ -216,7 +216,7 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
     judgeUnstartedTtlMs: lim.lobby.judgeUnstartedTtlMs,
     extendMaxSeconds: lim.clock.extendMaxSeconds,
     hostClock,
-    ...(cluster ? { directory: cluster.directory } : {}),
+    ...(cluster ? { directory: cluster.directory, presence: cluster.presence } : {}),
     observe: (ms) => metrics.observe(ms),
   });
   const tournaments = new TournamentService({ store: tournamentStore, hub, log: logger });
@@ -227,11 +227,10 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
     clubs: {
       // A bound seat by its account; a seat nobody bound by the account its name is (if any).
       banned: async (club, season, who) => {
-        let id = who.account ?? (await accounts.byNickname(who.name))?.id;
-        // An account merged since the seat was bound: its bans went to the surviving account.
-        if (who.account) id = (await accounts.account(who.account))?.mergedInto ?? id;
-        return id !== undefined && (await accounts.banned(club, id, season));
+        const id = await seatHolder(accounts, who);
+        return id !== null && (await accounts.banned(club, id, season));
       },
+      holder: (who) => seatHolder(accounts, who),
       staff: async (club, accountId) => ['owner', 'judge'].includes((await accounts.role(club, accountId)) ?? ''),
       name: async (club) => (await accounts.club(club))?.name ?? null,
       tied: (club, actorId, s) => accounts.audit({ at: Date.now(), actorId, club, action: 'forum.season', target: s.name, detail: { id: s.id, season: s.club?.season } }),

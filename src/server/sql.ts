@@ -29,6 +29,16 @@ export function isUniqueViolation(e: unknown): boolean {
   return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
 }
 
+/** A write that a racing writer's unique key refused: `fallback` instead of the error. */
+export async function unlessTaken<T>(p: Promise<T>, fallback: T): Promise<T> {
+  try {
+    return await p;
+  } catch (e) {
+    if (isUniqueViolation(e)) return fallback;
+    throw e;
+  }
+}
+
 /**
  * better-sqlite3 behind the async seam. A transaction spans awaits, so while one is open every
  * other statement of this connection waits for it (otherwise it would run inside the open

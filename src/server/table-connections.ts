@@ -6,8 +6,33 @@
 import { legalCommands, view, visibleEvents, type Command, type GameState, type Viewer } from '../engine/index.js';
 import { LocalBroadcaster, type Broadcaster, type Conn } from './broadcaster.js';
 import { CLOSE_UNAUTHORIZED, serverError } from './messages.js';
+import type { Here } from './table-env.js';
 import type { TableRow } from './storage.js';
-import { ViewerFrames } from './viewers.js';
+import { eventsJson, viewerKey, ViewerFrames } from './viewers.js';
+
+/**
+ * A table's public info (`GET /api/tables/:id`, the `table` frame, the lobby's entry): made from
+ * its row and who is connected, the same way wherever the table runs (in a cluster another
+ * process knows who is connected from the owner's presence, cluster-presence.ts).
+ */
+export function tableInfo(r: TableRow, here: Here): Record<string, unknown> {
+  const connected = new Set(here.seats);
+  const out: Record<string, unknown> = {
+    id: r.id,
+    preset: r.setup.preset,
+    mode: r.mode,
+    status: r.status,
+    size: r.seats.length,
+    seats: r.seats.map((s) => ({ seat: s.seat, name: s.name, bot: s.bot, connected: s.bot || connected.has(s.seat) })),
+    commitment: r.commitment || null,
+    createdAt: r.createdAt,
+  };
+  if (r.dealSource && r.dealSource !== 'server') out['dealSource'] = r.dealSource;
+  if (r.status === 'finished') out['winner'] = r.winner;
+  // Storage failed and the server is retrying what it owes the table (retry.ts).
+  if (here.degraded) out['degraded'] = true;
+  return out;
+}
 
 /** What the connections need of their table. */
 export interface ConnectionsHost {
@@ -22,6 +47,8 @@ export interface ConnectionsHost {
   bindSeat(seat: number): void;
   /** A seat connected (a lobby whose people are all here may start by itself). */
   seatJoined(): void;
+  /** Who is connected, or the storage's state, changed (many processes: the other lobbies learn it). */
+  presence?(here: Here): void;
 }
 
 export class TableConnections {
@@ -63,24 +90,15 @@ export class TableConnections {
     return this.frames.renumbered(v, lastEvent, this.cutAt);
   }
 
-  info(): Record<string, unknown> {
+  /** The seats with a connection, in order. */
+  connectedSeats(): number[] {
     const connected = new Set<number>();
     for (const c of this.conns) if (c.role.kind === 'seat') connected.add(c.role.seat);
-    const out: Record<string, unknown> = {
-      id: this.host.row().id,
-      preset: this.host.row().setup.preset,
-      mode: this.host.row().mode,
-      status: this.host.row().status,
-      size: this.host.row().seats.length,
-      seats: this.host.row().seats.map((s) => ({ seat: s.seat, name: s.name, bot: s.bot, connected: s.bot || connected.has(s.seat) })),
-      commitment: this.host.row().commitment || null,
-      createdAt: this.host.row().createdAt,
-    };
-    if (this.host.row().dealSource && this.host.row().dealSource !== 'server') out['dealSource'] = this.host.row().dealSource;
-    if (this.host.row().status === 'finished') out['winner'] = this.host.row().winner;
-    // Storage failed and the server is retrying what it owes the table (retry.ts).
-    if (this.host.degraded()) out['degraded'] = true;
-    return out;
+    return [...connected].sort((a, b) => a - b);
+  }
+
+  info(): Record<string, unknown> {
+    return tableInfo(this.host.row(), { seats: this.connectedSeats(), degraded: this.host.degraded() });
   }
 
   legalFor(v: Viewer): Command[] | undefined {
@@ -177,7 +195,7 @@ export class TableConnections {
    * them that something they may not see just happened (R18).
    */
   broadcastSince(from: number, timer: Record<string, unknown> | null = null): void {
-    this.out.perViewer((v) => this.frames.frameSince(v, from, timer));
+    this.out.perViewer(this.frames.since(from, timer));
   }
 
   broadcastResync(reason: 'names'): void {
@@ -203,7 +221,9 @@ export class TableConnections {
     this.infoPending = true;
     setImmediate(() => {
       this.infoPending = false;
-      if (!this.host.closed()) this.broadcastInfo();
+      if (this.host.closed()) return;
+      this.broadcastInfo();
+      this.host.presence?.({ seats: this.connectedSeats(), degraded: this.host.degraded() });
     });
   }
 
@@ -215,8 +235,31 @@ export class TableConnections {
     this.out.all(Buffer.from(JSON.stringify(msg)));
   }
 
+  /**
+   * The final frame: the viewer's whole view with its log — JSON.stringify of
+   * { type: 'final', view: view(state, viewer), record } — its events' JSON made once per event
+   * (viewers.ts eventsJson).
+   */
   finalFrame(conn: Conn): string {
-    return JSON.stringify({ type: 'final', view: view(this.host.state(), conn.viewer), record: `/api/games/${this.host.row().id}/record` });
+    const s = this.host.state();
+    const v = view(s, conn.viewer, { log: false }) as unknown as Record<string, unknown>;
+    let body = '';
+    for (const k in v) {
+      if (k === 'log') body += `,"log":${eventsJson(s, conn.viewer, 0, 0).json}`;
+      else if (v[k] !== undefined) body += `,"${k}":${JSON.stringify(v[k])}`;
+    }
+    return `{"type":"final","view":{${body.slice(1)}},"record":${JSON.stringify(`/api/games/${this.host.row().id}/record`)}}`;
+  }
+
+  /** Every connection's final frame, made once per viewer. */
+  broadcastFinal(): void {
+    const made = new Map<string, string>();
+    this.out.each((c) => {
+      const key = viewerKey(c.viewer);
+      let text = made.get(key);
+      if (text === undefined) made.set(key, (text = this.finalFrame(c)));
+      return text;
+    });
   }
 
   sendFinal(conn: Conn): void {

@@ -7,6 +7,12 @@ import type { ErrorMessage } from './messages.js';
 import type { Storage } from './storage.js';
 import type { Table } from './table.js';
 
+/** Who is connected at a table (seat numbers), and whether its storage is failing (the lobby shows both). */
+export interface Here {
+  seats: number[];
+  degraded: boolean;
+}
+
 /** `lastEvent` is in the submitter's own numbering (the judge's for the server's own commands). */
 export type SubmitResult = { ok: true; lastEvent: number; duplicate: boolean } | { ok: false; error: ErrorMessage };
 
@@ -23,6 +29,8 @@ export interface TableEnv {
   broadcaster?: () => Broadcaster;
   /** Each applied command's time from submit to its answer (ms; metrics). */
   observe?: (ms: number) => void;
+  /** Many processes: who is connected changed (cluster-presence.ts: every process's lobby reads it). */
+  presence?: (tableId: string, here: Here) => void;
 }
 
 /** What the host of a table may do to the server's clock (table-clock.ts). */

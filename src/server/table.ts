@@ -21,7 +21,7 @@ import type { CommandRow, EditRow, TableRow } from './storage.js';
 import { TableClock, timerBody } from './table-clock.js';
 import { TableConnections } from './table-connections.js';
 import { TableLobby } from './table-lobby.js';
-import type { ClockAction, SubmitResult, TableEnv } from './table-env.js';
+import type { ClockAction, Here, SubmitResult, TableEnv } from './table-env.js';
 import { publishedRecord } from './table-record.js';
 import { TableSeats } from './table-seats.js';
 import { PERF, span } from './perf-trace.js';
@@ -74,6 +74,7 @@ export class Table {
         timer: () => (this.clock.running ? timerBody(this.clock.message()) : this.relayTimer ? timerBody(this.relayTimer) : null),
         bindSeat: (seat) => this.seats.bind(seat),
         seatJoined: () => this.lobby.startIfAllHere(),
+        ...(env.presence ? { presence: (here: Here) => env.presence!(this.row.id, here) } : {}),
       },
       env.broadcaster,
     );
@@ -206,6 +207,11 @@ export class Table {
 
   info(): Record<string, unknown> {
     return this.net.info();
+  }
+
+  /** Who is connected, and whether storage is failing: the lobby's word on the table. */
+  here(): Here {
+    return { seats: this.net.connectedSeats(), degraded: this.retries.degraded };
   }
 
   /**
@@ -391,7 +397,7 @@ export class Table {
     this.row.winner = this.state.winner ?? 'draw';
     this.row.finishedAt = Date.now();
     this.row.deadline = null;
-    this.net.each((c) => this.net.finalFrame(c));
+    this.net.broadcastFinal();
     this.storeFinished();
     this.env.onFinished(this);
   }

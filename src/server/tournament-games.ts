@@ -8,10 +8,29 @@ import type { Hub } from './hub.js';
 import { closedTable, playPath, watchPath } from './table-create.js';
 import type { CreateTableBody } from './messages.js';
 import { refuse, TournamentApiError, type OpenTableBody } from './tournament-messages.js';
-import type { AttachedBy, GameVersionRow, RecordSource, TournamentStore } from './tournament-store.js';
+import type { Storage, TableStatus } from './storage.js';
+import type { AttachedBy, GameVersionRow, RecordSource, TableBinding, TournamentStore } from './tournament-store.js';
 import { slotSummary, type Loaded } from './tournament-views.js';
 import type { Table } from './table.js';
 import type { TournamentService, TournamentServiceOptions } from './tournaments.js';
+
+/**
+ * The status of the bound tables of slots without a record (a slot's last binding counts), read
+ * from the database, not from this process's memory: in a cluster the table may run at another
+ * process, and every process must show the same and refuse a second table for a running game.
+ */
+export async function boundTableStatuses(storage: Storage, bindings: TableBinding[], current: ReadonlyMap<string, GameVersionRow>): Promise<Map<string, TableStatus>> {
+  const last = new Map<string, string>();
+  for (const b of bindings) if (!current.has(slotKey(b))) last.set(slotKey(b), b.tableId);
+  const out = new Map<string, TableStatus>();
+  await Promise.all(
+    [...new Set(last.values())].map(async (tableId) => {
+      const row = await storage.getTable(tableId);
+      if (row) out.set(tableId, row.status);
+    }),
+  );
+  return out;
+}
 
 /** A server table opened for a slot: its tokens and each seat's player and link. */
 export interface OpenedTable {
@@ -53,8 +72,8 @@ export class SlotGames {
       const slot = slotOf(t, ref);
       if (!slot) return refuse(404, 'noSuchSlot', `round ${ref.round}, table ${ref.table}`);
       if (l.current.has(slotKey(ref))) return refuse(409, 'tableOpen', 'the game has its record: attach a correction instead');
-      const sum = slotSummary(l, ref, this.svc.facts, this.svc.tableStatus);
-      const live = sum.tableId ? this.svc.tableStatus(sum.tableId) : null;
+      const sum = slotSummary(l, ref, this.svc.facts);
+      const live = sum.tableId ? l.tables.get(sum.tableId) : undefined;
       if ((live === 'lobby' || live === 'playing') && !body.replace) return refuse(409, 'tableOpen', `table ${sum.tableId} is playing this game (replace: true opens another)`);
       const nick = new Map(t.players.map((p) => [p.id, p.nickname]));
       const names = slot.seats.map((pid) => nick.get(pid) ?? pid);

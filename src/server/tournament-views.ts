@@ -32,6 +32,12 @@ export interface Loaded {
   /** The current (highest) version of each slot that has a record. */
   current: Map<string, GameVersionRow>;
   bindings: TableBinding[];
+  /**
+   * The status of each bound table whose slot has no record yet, read from the database with the
+   * tournament: in a cluster the table may run at another process, and every process must give
+   * the same answer (and refuse to open a second table for a slot whose game runs elsewhere).
+   */
+  tables: ReadonlyMap<string, TableStatus>;
 }
 
 /** `correction`: a flag of the slot is open (tournament-flags.ts), whether or not it has a record. */
@@ -82,16 +88,13 @@ export interface TournamentSnapshot {
   slots: SlotSummary[];
 }
 
-/** Whether a bound table still plays: looked up by the service (the hub knows live tables). */
-export type TableStatusOf = (tableId: string) => TableStatus | null;
-
 export function currentOf(versions: GameVersionRow[]): Map<string, GameVersionRow> {
   const out = new Map<string, GameVersionRow>();
   for (const v of versions) out.set(slotKey(v), v); // sorted by version: the last one wins
   return out;
 }
 
-export function slotSummary(l: Loaded, ref: SlotRef, facts: (v: GameVersionRow) => GameFacts | null, status: TableStatusOf): SlotSummary {
+export function slotSummary(l: Loaded, ref: SlotRef, facts: (v: GameVersionRow) => GameFacts | null): SlotSummary {
   const out: SlotSummary = { round: ref.round, table: ref.table, status: 'waiting' };
   const bound = l.bindings.filter((b) => b.round === ref.round && b.table === ref.table).at(-1);
   if (bound) out.tableId = bound.tableId;
@@ -101,14 +104,14 @@ export function slotSummary(l: Loaded, ref: SlotRef, facts: (v: GameVersionRow) 
     out.version = cur.version;
     out.winner = facts(cur)?.winner ?? null;
   } else if (bound) {
-    const s = status(bound.tableId);
+    const s = l.tables.get(bound.tableId);
     out.status = s === 'lobby' || s === 'playing' ? 'playing' : 'waiting';
   }
   if (openFlags(l.row.data.flags, ref).length > 0) out.status = 'correction';
   return out;
 }
 
-export function publicTournament(l: Loaded, facts: (v: GameVersionRow) => GameFacts | null, status: TableStatusOf, organizer: boolean): PublicTournament {
+export function publicTournament(l: Loaded, facts: (v: GameVersionRow) => GameFacts | null, organizer: boolean): PublicTournament {
   const t = l.row.data;
   const nick = new Map(t.players.map((p) => [p.id, p.nickname]));
   const out: PublicTournament = {
@@ -127,7 +130,7 @@ export function publicTournament(l: Loaded, facts: (v: GameVersionRow) => GameFa
       kind: r.kind,
       weight: r.weight,
       games: r.games.map((g) => ({
-        ...slotSummary(l, { round: i + 1, table: g.table }, facts, status),
+        ...slotSummary(l, { round: i + 1, table: g.table }, facts),
         seats: g.seats.map((id, k) => ({ seat: k + 1, id, nickname: nick.get(id) ?? id })),
       })),
     })),
@@ -174,14 +177,14 @@ export interface GameView extends SlotSummary {
   versions: Omit<GameVersionRow, 'record' | 'tournamentId'>[];
 }
 
-export function gameView(l: Loaded, ref: SlotRef, facts: (v: GameVersionRow) => GameFacts | null, status: TableStatusOf, organizer: boolean): GameView | null {
+export function gameView(l: Loaded, ref: SlotRef, facts: (v: GameVersionRow) => GameFacts | null, organizer: boolean): GameView | null {
   const t = l.row.data;
   const slot = slotOf(t, ref);
   if (!slot) return null;
   const round = t.rounds[ref.round - 1]!;
   const nick = new Map(t.players.map((p) => [p.id, p.nickname]));
   const view: GameView = {
-    ...slotSummary(l, ref, facts, status),
+    ...slotSummary(l, ref, facts),
     kind: round.kind,
     weight: round.weight,
     seats: slot.seats.map((id, k) => ({ seat: k + 1, id, nickname: nick.get(id) ?? id })),

@@ -76,7 +76,7 @@ export function registerTournamentHttp(app: FastifyInstance, svc: TournamentServ
     return { loaded: await svc.load(req.params.id), organizer: false };
   };
   const organizer = (req: Req) => svc.authorize(req.params.id, bearer(req));
-  const doc = (l: Awaited<ReturnType<TournamentService['load']>>) => publicTournament(l, svc.facts, svc.tableStatus, true);
+  const doc = (l: Awaited<ReturnType<TournamentService['load']>>) => publicTournament(l, svc.facts, true);
 
   app.get('/api/scoring', async () => SCORING_SYSTEMS);
 
@@ -106,7 +106,7 @@ export function registerTournamentHttp(app: FastifyInstance, svc: TournamentServ
     '/api/tournaments/:id',
     handle(async (req) => {
       const v = await viewer(req);
-      return publicTournament(v.loaded, svc.facts, svc.tableStatus, v.organizer);
+      return publicTournament(v.loaded, svc.facts, v.organizer);
     }),
   );
 
@@ -115,7 +115,7 @@ export function registerTournamentHttp(app: FastifyInstance, svc: TournamentServ
     '/api/tournaments/:id/seating',
     handle(async (req) => {
       const v = await viewer(req);
-      return { rounds: publicTournament(v.loaded, svc.facts, svc.tableStatus, v.organizer).rounds };
+      return { rounds: publicTournament(v.loaded, svc.facts, v.organizer).rounds };
     }),
   );
 
@@ -260,7 +260,7 @@ export function registerTournamentHttp(app: FastifyInstance, svc: TournamentServ
     '/api/tournaments/:id/games/:round/:table',
     handle(async (req) => {
       const v = await viewer(req);
-      const g = gameView(v.loaded, slotRef(req.params), svc.facts, svc.tableStatus, v.organizer);
+      const g = gameView(v.loaded, slotRef(req.params), svc.facts, v.organizer);
       if (!g) throw new TournamentApiError(404, apiError('noSuchSlot'));
       return g;
     }),

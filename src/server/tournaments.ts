@@ -36,8 +36,8 @@ import {
   type SwapBody,
 } from './tournament-messages.js';
 import type { AttachedBy, GameVersionRow, TournamentRow, TournamentStore } from './tournament-store.js';
-import { currentOf, publicTournament, ratedGames, ratingsOf, standingsOf, type Loaded, type PublicTournament, type TableStatusOf, type TournamentSnapshot } from './tournament-views.js';
-import { SlotGames } from './tournament-games.js';
+import { currentOf, publicTournament, ratedGames, ratingsOf, standingsOf, type Loaded, type PublicTournament, type TournamentSnapshot } from './tournament-views.js';
+import { boundTableStatuses, SlotGames } from './tournament-games.js';
 import { SlotFlags } from './tournament-flags.js';
 import { SeatingJobs } from './seating-jobs.js';
 import { PlayersIndex } from './players-index.js';
@@ -118,7 +118,9 @@ export class TournamentService {
     const row = await this.o.store.get(id);
     if (!row) return refuse(404, 'tournamentNotFound');
     const versions = await this.o.store.gameVersions(id);
-    const loaded: Loaded = { row, versions, current: currentOf(versions), bindings: await this.o.store.bindings(id) };
+    const current = currentOf(versions);
+    const bindings = await this.o.store.bindings(id);
+    const loaded: Loaded = { row, versions, current, bindings, tables: await boundTableStatuses(this.o.hub.storage, bindings, current) };
     if (!this.reconciled.has(id)) {
       this.reconciled.add(id);
       void this.games.reconcile(loaded).catch((e) => this.o.log.error({ tournament: id, err: String(e) }, 'tournament tables not reconciled'));
@@ -138,8 +140,6 @@ export class TournamentService {
     }
     return f;
   };
-
-  readonly tableStatus: TableStatusOf = (tableId) => this.o.hub.tables.get(tableId)?.row.status ?? null;
 
   async authorize(id: string, token: string | undefined): Promise<Loaded> {
     const l = await this.load(id);
@@ -178,8 +178,8 @@ export class TournamentService {
     await this.o.store.create(row);
     this.players.invalidate(id);
     this.o.log.info({ tournament: id, players: doc.value.players.length }, 'tournament created');
-    const loaded: Loaded = { row, versions: [], current: new Map(), bindings: [] };
-    return { id, organizerToken, tournament: publicTournament(loaded, this.facts, this.tableStatus, true) };
+    const loaded: Loaded = { row, versions: [], current: new Map(), bindings: [], tables: new Map() };
+    return { id, organizerToken, tournament: publicTournament(loaded, this.facts, true) };
   }
 
   /**
@@ -401,7 +401,7 @@ export class TournamentService {
 
   /** What watchers get: the public standings and every game's status. */
   snapshot(l: Loaded): string {
-    const pub = publicTournament(l, this.facts, this.tableStatus, false);
+    const pub = publicTournament(l, this.facts, false);
     const frame: TournamentSnapshot = {
       type: 'tournament',
       id: l.row.id,

@@ -6,8 +6,12 @@
 // view() call. Most of a view (the options, most seats) does not change from one command to the
 // next; serialising and writing it anew for every viewer at every command was most of the server's
 // work per command.
-import { canSee, view, visibleCount, visibleEventsAt, type Command, type GameState, type GameView, type Team, type Viewer } from '../engine/index.js';
+import { canSee, view, visibleCount, visibleEventsAt, type Command, type GameEvent, type GameState, type GameView, type Team, type Viewer } from '../engine/index.js';
 import type { ViewerFrame } from './broadcaster.js';
+import { sameJson } from './same-json.js';
+import { changed, SharedFields, sameView } from './view-parts.js';
+
+export { sameJson };
 
 /**
  * How many of the log's first `at` events the viewer may see, its seat's team then (a converted
@@ -37,14 +41,55 @@ function whole(text: string, ver: number): ViewerFrame {
   return { full: () => buf, patch: null, from: -1, to: ver };
 }
 
+/** A number no event holds as its `n`: where the viewer's number goes in an event's JSON. */
+const SLOT = -987_654_321;
+/**
+ * Each event's JSON around its number, made once per event: the log's events never change once
+ * emitted (view.ts shares them with every view), so the JSON is made at most once per event for
+ * all viewers, all commands and the final frame, whatever number each viewer gives it.
+ */
+const templates = new WeakMap<GameEvent, [string, string] | null>();
+
+function eventJson(e: GameEvent, n: number): string {
+  let t = templates.get(e);
+  if (t === undefined) {
+    const parts = JSON.stringify({ ...e, n: SLOT }).split(`"n":${SLOT}`);
+    t = parts.length === 2 ? [parts[0]!, parts[1]!] : null;
+    templates.set(e, t);
+  }
+  return t ? `${t[0]}"n":${n}${t[1]}` : JSON.stringify(e.n === n ? e : { ...e, n });
+}
+
+/**
+ * The JSON of the viewer's events from log index `at` on, numbered from `first` — what
+ * JSON.stringify(visibleEventsAt(s, v, at, first)) gives (view-parts.test.ts checks it), the
+ * events chosen by the engine's canSee.
+ */
+export function eventsJson(s: GameState, v: Viewer, at: number, first: number): { json: string; count: number } {
+  let out = '';
+  let k = first;
+  for (let i = Math.max(0, at); i < s.log.length; i++) {
+    const e = s.log[i]!;
+    if (v.kind !== 'judge' && !canSee(e.vis, v, s)) continue;
+    // The judge's numbers are the log's (visibleEventsAt gives the judge the log as it is).
+    out += `,${eventJson(e, v.kind === 'judge' ? e.n : k)}`;
+    k++;
+  }
+  return { json: `[${out.slice(1)}]`, count: k - first };
+}
+
+/** Seat keys made once: a Map looks a string up by its hash, which V8 keeps on the string (a new `s${n}` per lookup hashed anew). */
+const seatKeys: string[] = [];
+
 export function viewerKey(v: Viewer): string {
-  return v.kind === 'seat' ? `s${v.seat}` : v.kind;
+  return v.kind === 'seat' ? (seatKeys[v.seat] ??= `s${v.seat}`) : v.kind;
 }
 
 export class ViewerFrames {
   private cursors = new Map<string, Cursor>();
   private bases = new Map<string, Base>();
   private nextVer = 1;
+  private shared = new SharedFields();
 
   constructor(
     private state: () => GameState,
@@ -95,7 +140,7 @@ export class ViewerFrames {
     if (v.kind !== 'judge') this.cursors.set(viewerKey(v), { at: s.log.length, count: visibleCount(s, v), team: this.teamOf(v) });
     const legal = this.legalFor(v);
     const all = view(s, v);
-    this.rebase(v, { ...all, log: [] }, legal);
+    this.rebase(v, this.shared.take(s).into({ ...all, log: [] }), legal);
     return JSON.stringify({ type: 'resync', view: all, lastEvent: this.lastEvent(v), reason, legal });
   }
 
@@ -106,7 +151,8 @@ export class ViewerFrames {
    */
   sent(v: Viewer): number {
     if (v.kind !== 'judge') this.count(v);
-    return this.rebase(v, view(this.state(), v, { log: false }), this.legalFor(v));
+    const s = this.state();
+    return this.rebase(v, this.shared.take(s).into(view(s, v, { log: false })), this.legalFor(v));
   }
 
   /**
@@ -124,6 +170,21 @@ export class ViewerFrames {
     const c = this.cursors.get(viewerKey(v));
     if (c) c.at = s.log.length;
     return this.frameSince(v, s.log.length, null);
+  }
+
+  /**
+   * Every viewer's frame for the log from index `from` on (one command's events), for
+   * Broadcaster.perViewer: the public view's shared fields are taken once for all of them
+   * (view-parts.ts), the timer serialised once.
+   */
+  since(from: number, timer: Record<string, unknown> | null): (v: Viewer) => ViewerFrame | null {
+    let shared: SharedFields | null = null;
+    let timerJson: string | undefined;
+    return (v) => {
+      shared ??= this.shared.take(this.state());
+      if (timer) timerJson ??= JSON.stringify(timer);
+      return this.frameSince(v, from, timer, { shared, timerJson });
+    };
   }
 
   /** The number of the last event the viewer may see, in its own numbering. */
@@ -152,7 +213,7 @@ export class ViewerFrames {
    * top-level fields that differ from the version its connections hold, and `legal` only if it
    * changed.
    */
-  frameSince(v: Viewer, from: number, timer: Record<string, unknown> | null): ViewerFrame | null {
+  frameSince(v: Viewer, from: number, timer: Record<string, unknown> | null, memo?: { shared: SharedFields; timerJson: string | undefined }): ViewerFrame | null {
     const s = this.state();
     const key = viewerKey(v);
     const team = this.teamOf(v);
@@ -168,80 +229,35 @@ export class ViewerFrames {
       c = { at: from, count: visibleCount(s, v, from), team };
       this.cursors.set(key, c);
     }
-    const events = visibleEventsAt(s, v, from, c.count);
+    const events = eventsJson(s, v, from, c.count);
     const legal = this.legalFor(v);
-    const now = view(s, v, { log: false });
-    c.count += events.length;
+    const shared = memo?.shared ?? this.shared.take(s);
+    const now = shared.into(view(s, v, { log: false }));
+    c.count += events.count;
     c.at = s.log.length;
     const base = this.bases.get(key);
     const changes = base ? changed(base.view, now) : null;
     const legalChanged = !base || !sameJson(base.legal, legal);
     const same = changes !== null && Object.keys(changes).length === 0 && !legalChanged;
-    if (events.length === 0 && !timer && same) return null;
+    if (events.count === 0 && !timer && same) return null;
     const fromVer = base ? base.ver : -1;
     let toVer = fromVer;
     if (!same) {
       toVer = this.nextVer++;
       this.bases.set(key, { view: now, legal, ver: toVer });
     }
-    const head = `{"type":"events","lastEvent":${c.count - 1},"events":${JSON.stringify(events)}`;
-    const tail = timer ? `,"timer":${JSON.stringify(timer)}}` : '}';
+    const head = `{"type":"events","lastEvent":${c.count - 1},"events":${events.json}`;
+    const tail = timer ? `,"timer":${memo?.timerJson ?? JSON.stringify(timer)}}` : '}';
     let full: Buffer | null = null;
     let patch: Buffer | null = null;
     // A field gone from the view, or legal commands gone, cannot be said as a patch: whole frames then.
     const patchable = changes !== null && !(legalChanged && legal === undefined);
     // Each form is made only if a connection takes it (older clients whole, the others patches).
     return {
-      full: () => (full ??= Buffer.from(`${head},"view":${JSON.stringify(now)}${legal ? `,"legal":${JSON.stringify(legal)}` : ''}${tail}`)),
-      patch: patchable ? () => (patch ??= Buffer.from(`${head},"patch":${JSON.stringify(changes)}${legalChanged ? `,"legal":${JSON.stringify(legal)}` : ''}${tail}`)) : null,
+      full: () => (full ??= Buffer.from(`${head},"view":${shared.objectJson(now as unknown as Record<string, unknown>)}${legal ? `,"legal":${JSON.stringify(legal)}` : ''}${tail}`)),
+      patch: patchable ? () => (patch ??= Buffer.from(`${head},"patch":${shared.objectJson(changes)}${legalChanged ? `,"legal":${JSON.stringify(legal)}` : ''}${tail}`)) : null,
       from: fromVer,
       to: toVer,
     };
   }
-}
-
-/**
- * Two JSON values (what view() and legalCommands() give: plain objects, arrays, strings, numbers,
- * booleans, null) are the same. Written for these values only: it runs for every field of every
- * viewer's view at every command, and a general deep-equal (dequal: constructors, dates, maps, a
- * key list per object) took a fifth of the frames' time.
- */
-export function sameJson(a: unknown, b: unknown): boolean {
-  if (a === b) return true;
-  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
-  if (Array.isArray(a)) {
-    if (!Array.isArray(b) || a.length !== b.length) return false;
-    for (let i = 0; i < a.length; i++) if (!sameJson(a[i], b[i])) return false;
-    return true;
-  }
-  if (Array.isArray(b)) return false;
-  const x = a as Record<string, unknown>;
-  const y = b as Record<string, unknown>;
-  let n = 0;
-  for (const k in x) {
-    if (x[k] === undefined) continue; // JSON drops it
-    n++;
-    if (!sameJson(x[k], y[k])) return false;
-  }
-  for (const k in y) if (y[k] !== undefined) n--;
-  return n === 0;
-}
-
-/** Two views without their logs are the same. */
-function sameView(a: GameView, b: GameView): boolean {
-  const d = changed(a, b);
-  return d !== null && Object.keys(d).length === 0;
-}
-
-/**
- * The top-level fields of `now` that differ from `was` (the log excepted: events carry it), or
- * null when a field of `was` is gone from `now` (a patch only adds and replaces).
- */
-function changed(was: GameView, now: GameView): Record<string, unknown> | null {
-  const a = was as unknown as Record<string, unknown>;
-  const b = now as unknown as Record<string, unknown>;
-  const out: Record<string, unknown> = {};
-  for (const k in a) if (k !== 'log' && !(k in b)) return null;
-  for (const k in b) if (k !== 'log' && !sameJson(a[k], b[k])) out[k] = b[k];
-  return out;
 }

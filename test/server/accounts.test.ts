@@ -267,7 +267,7 @@ describe.each(stores)('%s account store', (_name, accountStore) => {
     it("a forum season of a club: only the club's staff ties it; the club's season ban keeps the banned account from a seat, at the start and as a replacement", async () => {
       const owner = await signUp('Хозяйка');
       const outsider = await signUp('Чужак');
-      await signUp('Нарушитель');
+      const renamed = await signUp('Нарушитель');
       expect((await owner.call('POST', '/api/club-admin', { id: 'winter', name: 'Зимний клуб' })).status).toBe(201);
       expect((await owner.call('POST', '/api/club-admin/winter/bans', { nickname: 'нарушитель', season: 'Зима' })).status).toBe(200);
       type Err = { error?: { code: string; message: { ru: string; en: string } } };
@@ -289,6 +289,11 @@ describe.each(stores)('%s account store', (_name, accountStore) => {
       const host = { authorization: `Bearer ${game.body.hostKey}` };
       const replace = await guest.call<Err>('POST', `/api/forum/games/${game.body.id}/host/replace`, { seat: 1, name: 'Нарушитель' }, host);
       expect([replace.status, replace.body.error?.code]).toEqual([409, 'clubBanned']);
+      // The ban is the account's, not the nickname's: renamed, the player is refused under the new name too.
+      expect((await renamed.call('POST', '/api/me/nickname', { nickname: 'Тихоня' })).status).toBe(200);
+      const asNew = await guest.call<Err>('POST', `/api/forum/games/${game.body.id}/host/replace`, { seat: 1, name: 'тихоня' }, host);
+      expect([asNew.status, asNew.body.error?.code]).toEqual([409, 'clubBanned']);
+      expect((await renamed.call('POST', '/api/me/nickname', { nickname: 'Нарушитель' })).status).toBe(200);
       // Another club's season, or the same nickname unbanned: no refusal.
       expect((await owner.call('POST', '/api/club-admin/winter/unban', { nickname: 'Нарушитель', season: 'Зима' })).status).toBe(200);
       expect((await guest.call('POST', `/api/forum/games/${game.body.id}/host/replace`, { seat: 1, name: 'Нарушитель' }, host)).status).toBe(200);
@@ -440,6 +445,26 @@ describe.each(stores)('%s account store', (_name, accountStore) => {
       // The table's record is untouched; the nickname is free again.
       expect(server.hub.tables.get(t.id)!.row.seats[0]!.name).toBe('Уходящий');
       expect((await new Jar(server.url).call('POST', '/api/auth/signup', { nickname: 'Уходящий', password: 'correct horse battery' })).status).toBe(201);
+    });
+
+    it("deleting a banned account is no way out: a new account under its nickname (any case) inherits the season's ban; an unban lifts it for the name too", async () => {
+      const owner = await signUp('Старейшина');
+      const banned = await signUp('Беглец');
+      await owner.call('POST', '/api/club-admin', { id: 'omega', name: 'Омега' });
+      await owner.call('POST', '/api/club-admin/omega/bans', { nickname: 'Беглец', season: 'Весна', reason: 'неявки' });
+      expect((await banned.call('DELETE', '/api/me')).status).toBe(200);
+      await signUp('беглец');
+      const again = (await server.accounts.byNickname('Беглец'))!;
+      expect(await server.accounts.banned('omega', again.id, 'Весна')).toBe(true);
+      expect(await server.accounts.banned('omega', again.id, 'Осень')).toBe(false);
+      // A forum season of the club refuses the new account's seat, as it did the old one's.
+      const season = await owner.call<{ id: string }>('POST', '/api/forum/seasons', { name: 'Весна 2027', club: 'omega', clubSeason: 'Весна' });
+      const bots = Array.from({ length: 9 }, (_, i) => ({ name: `Бот ${i + 1}`, bot: true }));
+      const refused = await new Jar(server.url).call<{ error?: { code: string } }>('POST', '/api/forum/games', { title: 'Стол', players: [{ name: 'Беглец' }, ...bots], seasonId: season.body.id });
+      expect(refused.body.error?.code).toBe('clubBanned');
+      // Lifted: neither this account nor a later one under the name is banned.
+      await owner.call('POST', '/api/club-admin/omega/unban', { nickname: 'Беглец', season: 'Весна' });
+      expect(await server.accounts.banned('omega', again.id, 'Весна')).toBe(false);
     });
   });
 });

@@ -184,5 +184,8 @@ describe('forum host desk, team sender, feeds, seasons', () => {
     expect(third.status, third.text).toBe(201);
     const doc = (await srv.forum.game(third.json['id']))!.doc;
     expect(doc.setup.options?.['autokillSpent']).toEqual([2]);
+    // Nor does the banned no-show come back as a replacement, in any case of the name.
+    const replace = await api('POST', `/api/forum/games/${third.json['id']}/host/replace`, { seat: 2, name: 'игрок 1' }, third.json['hostKey']);
+    expect([replace.status, replace.json['error']?.code]).toEqual([409, 'banned']);
   });
 });

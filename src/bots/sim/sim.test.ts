@@ -33,6 +33,12 @@ describe('simulator', () => {
     expect(svg.startsWith('<svg')).toBe(true);
     expect(svg).toContain('classic');
     expect(formatTable([r, r])).toContain('z = 0.00');
+    // The phone's layout: 360 wide, a long options line broken into lines that fit.
+    const narrow = simChartSvg([r, r], { layout: 'narrow', labels: ['Классика\n' + 'Голосование в первый день: нет; '.repeat(3), 'Клуб'] });
+    expect(narrow).toMatch(/^<svg[^>]* width="360"/);
+    const lines = [...narrow.matchAll(/font-size="11"[^>]*>([^<]*)</g)].map((m) => m[1]!).filter((l) => l.startsWith('Голосование') || l.startsWith('день'));
+    expect(lines.length).toBeGreaterThan(1);
+    for (const l of lines) expect(l.length).toBeLessThanOrEqual(54);
   });
 
   it('Wilson interval and z test', () => {

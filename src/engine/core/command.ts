@@ -20,72 +20,94 @@ export interface Command {
   black?: number[];
 }
 
-type FieldKind = 'seat' | 'seatOrNull' | 'seats' | 'bool' | 'text' | 'number' | 'count';
-const FIELDS: Record<string, FieldKind> = {
-  target: 'seatOrNull',
-  targets: 'seats',
-  leave: 'bool',
-  withdrawn: 'bool',
-  reason: 'text',
-  text: 'text',
-  points: 'number',
-  count: 'count',
-  red: 'seats',
-  black: 'seats',
-};
+/** The optional fields, one bit each: a verb's accepted fields are a mask (VERB_FIELDS). */
+const TARGET = 1;
+const TARGETS = 2;
+const LEAVE = 4;
+const WITHDRAWN = 8;
+const REASON = 16;
+const TEXT = 32;
+const POINTS = 64;
+const COUNT = 128;
+const RED = 256;
+const BLACK = 512;
+
+/** The known optional fields (normalizeCommand keeps these). */
+const FIELDS: Readonly<Record<string, number>> = { target: TARGET, targets: TARGETS, leave: LEAVE, withdrawn: WITHDRAWN, reason: REASON, text: TEXT, points: POINTS, count: COUNT, red: RED, black: BLACK };
 
 /** Which optional fields each verb accepts; anything else is an unknown field. */
-const VERB_FIELDS: Record<Verb, readonly string[]> = {
-  endSpeech: [],
-  nominate: ['target'],
-  withdraw: [],
-  vote: ['target', 'leave', 'withdrawn', 'reason'],
-  closeVote: [],
-  foul: ['target', 'reason'],
-  remove: ['target', 'reason'],
-  shoot: ['target'],
-  check: ['target'],
-  plan: ['targets'],
-  endNight: [],
-  say: ['text'],
-  heal: ['target'],
-  block: ['target'],
-  guard: ['target'],
-  save: ['target'],
-  kill: ['target'],
-  skip: [],
-  protect: ['target'],
-  explode: ['target'],
-  seduce: ['target'],
-  leave: [],
-  giveFloor: ['target'],
-  bestMove: ['targets'],
-  extraPoints: ['target', 'points', 'reason'],
-  endDay: [],
-  lawyerDeadline: [],
-  techFoul: ['target', 'reason'],
-  voteCount: ['target', 'leave', 'count'],
-  onRecord: ['red', 'black'],
-  teamDefeat: ['target', 'reason'],
+const VERB_FIELDS: Readonly<Record<Verb, number>> = {
+  endSpeech: 0,
+  nominate: TARGET,
+  withdraw: 0,
+  vote: TARGET | LEAVE | WITHDRAWN | REASON,
+  closeVote: 0,
+  foul: TARGET | REASON,
+  remove: TARGET | REASON,
+  shoot: TARGET,
+  check: TARGET,
+  plan: TARGETS,
+  endNight: 0,
+  say: TEXT,
+  heal: TARGET,
+  block: TARGET,
+  guard: TARGET,
+  save: TARGET,
+  kill: TARGET,
+  skip: 0,
+  protect: TARGET,
+  explode: TARGET,
+  seduce: TARGET,
+  leave: 0,
+  giveFloor: TARGET,
+  bestMove: TARGETS,
+  extraPoints: TARGET | POINTS | REASON,
+  endDay: 0,
+  lawyerDeadline: 0,
+  techFoul: TARGET | REASON,
+  voteCount: TARGET | LEAVE | COUNT,
+  onRecord: RED | BLACK,
+  teamDefeat: TARGET | REASON,
 };
 
 /**
- * Each verb's accepted fields with their kinds, in objects without a prototype: one lookup per
- * field says both whether the verb takes it and how to check it (every command passes here, W1
- * speed, issue 18). "__proto__" and other Object.prototype names are plain missing keys here.
+ * VERB_FIELDS without a prototype: every command's verb is looked up here (W1 speed, issue 18),
+ * and "__proto__" or "toString" are plain missing keys.
  */
-const VERB_KINDS: Readonly<Record<string, Readonly<Record<string, FieldKind>> | undefined>> = (() => {
-  const out: Record<string, Record<string, FieldKind>> = Object.create(null) as Record<string, Record<string, FieldKind>>;
-  for (const [verb, fields] of Object.entries(VERB_FIELDS)) {
-    const kinds = Object.create(null) as Record<string, FieldKind>;
-    for (const f of fields) kinds[f] = FIELDS[f]!;
-    out[verb] = kinds;
+const VERB_MASK: Readonly<Record<string, number | undefined>> = Object.assign(Object.create(null) as Record<string, number>, VERB_FIELDS);
+
+/** The field's bit, or 0 for a name that is no field (a switch: the names compare as pointers). */
+function fieldBit(key: string): number {
+  switch (key) {
+    case 'target':
+      return TARGET;
+    case 'leave':
+      return LEAVE;
+    case 'targets':
+      return TARGETS;
+    case 'withdrawn':
+      return WITHDRAWN;
+    case 'reason':
+      return REASON;
+    case 'text':
+      return TEXT;
+    case 'points':
+      return POINTS;
+    case 'count':
+      return COUNT;
+    case 'red':
+      return RED;
+    case 'black':
+      return BLACK;
+    default:
+      return 0;
   }
-  return out;
-})();
+}
 
 export const MAX_TEXT = 4000;
 export const MAX_TARGETS = 64;
+
+const OWN = Object.prototype.hasOwnProperty;
 
 /**
  * Check an untrusted value is a well-formed command for a table of `size` seats.
@@ -95,55 +117,57 @@ export function commandShapeError(x: unknown, size: number): Rejection | null {
   if (typeof x !== 'object' || x === null || Array.isArray(x)) return reject('malformed');
   const c = x as Record<string, unknown>;
   const verb = c['do'];
-  // VERB_KINDS has every verb as its own key: one lookup instead of a search of the list.
-  const kinds = typeof verb === 'string' ? VERB_KINDS[verb] : undefined;
-  if (kinds === undefined) return reject('unknownVerb', undefined, typeof verb === 'string' ? verb.slice(0, 40) : undefined);
+  const mask = typeof verb === 'string' ? VERB_MASK[verb] : undefined;
+  if (mask === undefined) return reject('unknownVerb', undefined, typeof verb === 'string' ? verb.slice(0, 40) : undefined);
   const by = c['by'];
   if (!(by === 'judge' || by === 'clock' || (typeof by === 'number' && Number.isInteger(by) && by >= 1 && by <= size)))
     return reject('badActor');
   // for-in over an object literal or JSON.parse output sees exactly its own keys ("__proto__" included).
   for (const key in c) {
     if (key === 'by' || key === 'do') continue;
-    if (!Object.prototype.hasOwnProperty.call(c, key)) return reject('unknownField', undefined, key.slice(0, 40));
-    const kind = kinds[key];
-    if (kind === undefined) return reject('unknownField', undefined, key.slice(0, 40));
-    const v = c[key];
-    switch (kind) {
-      case 'seatOrNull':
-        if (v === null) break;
-        if (typeof v !== 'number' || !Number.isInteger(v)) return reject('malformed', undefined, key);
-        if (v < 1 || v > size) return reject('badTarget');
-        break;
-      case 'seats':
-        if (!Array.isArray(v) || v.length > MAX_TARGETS) return reject('malformed', undefined, key);
-        for (const t of v) {
-          if (typeof t !== 'number' || !Number.isInteger(t)) return reject('malformed', undefined, key);
-          if (t < 1 || t > size) return reject('badTarget');
-        }
-        break;
-      case 'bool':
-        if (typeof v !== 'boolean') return reject('malformed', undefined, key);
-        break;
-      case 'text':
-        if (typeof v !== 'string') return reject('malformed', undefined, key);
-        if (v.length > MAX_TEXT) return reject('textTooLong');
-        break;
-      case 'number':
-        if (typeof v !== 'number' || !Number.isFinite(v) || Math.abs(v) > 100) return reject('malformed', undefined, key);
-        break;
-      case 'count':
-        if (typeof v !== 'number' || !Number.isInteger(v) || v < 0 || v > size) return reject('malformed', undefined, key);
-        break;
-      default:
-        return reject('unknownField', undefined, key.slice(0, 40));
-    }
+    const bit = fieldBit(key);
+    if ((mask & bit) === 0 || !OWN.call(c, key)) return reject('unknownField', undefined, key.slice(0, 40));
+    const bad = fieldError(bit, key, c[key], size);
+    if (bad) return bad;
   }
   return null;
+}
+
+function fieldError(bit: number, key: string, v: unknown, size: number): Rejection | null {
+  switch (bit) {
+    case TARGET:
+      if (v === null) return null;
+      if (typeof v !== 'number' || !Number.isInteger(v)) return reject('malformed', undefined, key);
+      if (v < 1 || v > size) return reject('badTarget');
+      return null;
+    case TARGETS:
+    case RED:
+    case BLACK:
+      if (!Array.isArray(v) || v.length > MAX_TARGETS) return reject('malformed', undefined, key);
+      for (const t of v) {
+        if (typeof t !== 'number' || !Number.isInteger(t)) return reject('malformed', undefined, key);
+        if (t < 1 || t > size) return reject('badTarget');
+      }
+      return null;
+    case LEAVE:
+    case WITHDRAWN:
+      return typeof v === 'boolean' ? null : reject('malformed', undefined, key);
+    case REASON:
+    case TEXT:
+      if (typeof v !== 'string') return reject('malformed', undefined, key);
+      return v.length > MAX_TEXT ? reject('textTooLong') : null;
+    case POINTS:
+      return typeof v !== 'number' || !Number.isFinite(v) || Math.abs(v) > 100 ? reject('malformed', undefined, key) : null;
+    case COUNT:
+      return typeof v !== 'number' || !Number.isInteger(v) || v < 0 || v > size ? reject('malformed', undefined, key) : null;
+    default:
+      return reject('unknownField', undefined, key.slice(0, 40));
+  }
 }
 
 /** A clean copy holding only the known fields (drops prototype tricks). */
 export function normalizeCommand(x: Record<string, unknown>): Command {
   const out: Record<string, unknown> = { by: x['by'], do: x['do'] };
-  for (const key of Object.keys(x)) if (key !== 'by' && key !== 'do' && Object.prototype.hasOwnProperty.call(FIELDS, key)) out[key] = x[key];
+  for (const key of Object.keys(x)) if (key !== 'by' && key !== 'do' && OWN.call(FIELDS, key)) out[key] = x[key];
   return out as unknown as Command;
 }

@@ -69,6 +69,10 @@ export function thirdFoulEndsSpeech(s: GameState): boolean {
   return THIRD_FOUL[dayOptions(s.options).thirdFoul].endsSpeech;
 }
 
+/** The ordinary turns, one frozen object each: the day flow asks for every speaker. */
+const DAY_TURN: Turn = Object.freeze({ speech: 'day', rule: 'R3' });
+const FROZEN_TURN: Turn = Object.freeze({ skip: 'frozen', rule: 'R23' });
+
 /** The day-speech turn of a seat (R3, R6, club R23, fiim 9.5). */
 export function dayTurn(s: GameState, seat: number): Turn {
   const muted = rulesOf(s).mutedToday(s, seat);
@@ -77,8 +81,8 @@ export function dayTurn(s: GameState, seat: number): Turn {
     const turn = THIRD_FOUL[d.thirdFoul].turn(s, d);
     if ('skip' in turn || !muted) return turn;
   }
-  if (muted) return { skip: 'frozen', rule: 'R23' };
-  return { speech: 'day', rule: 'R3' };
+  if (muted) return FROZEN_TURN;
+  return DAY_TURN;
 }
 
 /** R3, fiim 6.3 (option rotation): the seat that opens the next day. */

@@ -12,7 +12,7 @@ export const endSpeech: Handler = (c, cmd) => {
   const st = c.s.stage;
   if (st.kind !== 'speech') return reject('wrongPhase', 'R4');
   if (cmd.by !== st.seat && cmd.by !== 'clock' && cmd.by !== 'judge') return reject('notYourTurn', 'R4');
-  emitEvent(c, { t: 'speechEnded', seat: st.seat, by: cmd.by, n: 0, vis: PUBLIC, rule: 'R4', phase: c.s.phase, number: c.s.number });
+  emitEvent(c, { t: 'speechEnded', seat: st.seat, by: cmd.by, n: c.s.log.length, vis: PUBLIC, rule: 'R4', phase: c.s.phase, number: c.s.number });
   return null;
 };
 
@@ -56,7 +56,7 @@ export const nominate: Handler = (c, cmd) => {
   }
   const mine = s.nominations.find((n) => n.by === st.seat);
   if (mine) emit(c, { t: 'nominationWithdrawn', by: st.seat, target: mine.target }, PUBLIC, 'fiim 7.5.2');
-  emitEvent(c, { t: 'nominated', by: st.seat, target, n: 0, vis: PUBLIC, rule: 'R5', phase: s.phase, number: s.number });
+  emitEvent(c, { t: 'nominated', by: st.seat, target, n: s.log.length, vis: PUBLIC, rule: 'R5', phase: s.phase, number: s.number });
   return null;
 };
 

@@ -1,11 +1,11 @@
-// evolve(state, event): the only code that changes a game state. It assigns the fields of the
-// top-level state object it is given and never changes anything below it in place: a changed list
-// or seat is a new one (copy on write along the changed path). So decide() runs on a shallow copy
-// of the state and the caller's state, and everything it holds, stays as it was; apply() passes the
-// caller's own state, which it owns. The log is the one list appended in place (a copy's log is
-// its own slice).
+// evolve(state, event): the only code that changes a game state. It changes the state it is given
+// in place — the lists a command changes often (votes, night actions, nominations, the speaking
+// queue) and the seats too — and replaces the others whole. decide() therefore runs on a fork
+// (game.ts) that owns its copies of exactly those lists and seats; the caller's state, and
+// everything it holds, stays as it was. Events never share a list with the state: evolve copies
+// the lists an event carries.
 import type { GameEvent } from './events.js';
-import type { GameState, SeatState } from './state.js';
+import type { GameState, SeatState, Stage } from './state.js';
 import { evolveForum } from '../presets/forum/forum-evolve.js';
 import { dayOptions } from './options.js';
 
@@ -20,14 +20,22 @@ function without(list: number[], seat: number): number[] {
   return out;
 }
 
-/** A copy of the seats with one seat's fields changed. */
+/** Remove `seat` from a list the state owns (the queue), in place. */
+function drop(list: number[], seat: number): void {
+  const i = list.indexOf(seat);
+  if (i === 0) list.shift();
+  else if (i > 0) list.splice(i, 1);
+}
+
+/** Change one seat's fields in place (the seats belong to the state; a fork has its own). */
 export function withSeat(s: GameState, seat: number, patch: Partial<SeatState>): void {
   const x = s.seats[seat - 1];
   if (!x) return;
-  const seats = s.seats.slice();
-  seats[seat - 1] = { ...x, ...patch };
-  s.seats = seats;
+  Object.assign(x, patch);
 }
+
+/** The stage between two steps: one shared, frozen object (evolve replaces a stage, never changes it). */
+const IDLE: Stage = Object.freeze({ kind: 'idle' });
 
 export function evolve(s: GameState, e: GameEvent): GameState {
   s.log.push(e);
@@ -37,29 +45,45 @@ export function evolve(s: GameState, e: GameEvent): GameState {
       s.stage = e.short ? { kind: 'speech', speech: e.kind, seat: e.seat, short: true } : { kind: 'speech', speech: e.kind, seat: e.seat };
       s.speechNominated = false;
       if (e.kind === 'last') s.lastWords = without(s.lastWords, e.seat);
-      else s.queue = without(s.queue, e.seat);
+      else drop(s.queue, e.seat);
       // The day turn a third foul touched has come (shortened, or without words, fiim 9.5).
-      if (s.seats[e.seat - 1]?.silenced && (e.kind === 'day' || e.kind === 'silent')) withSeat(s, e.seat, { silenced: false });
+      const x = s.seats[e.seat - 1];
+      if (x?.silenced && (e.kind === 'day' || e.kind === 'silent')) x.silenced = false;
       break;
     }
     case 'speechEnded':
-      s.stage = { kind: 'idle' };
+      s.stage = IDLE;
       s.speechNominated = false;
       break;
     case 'voteCast':
-      s.votes = s.votes.slice();
       s.votes[e.seat - 1] = e.leave === undefined ? (e.target ?? -1) : e.leave ? 1 : 0;
       break;
     case 'nightAction': {
-      const actions = s.actions.filter((a) => a.seat !== e.seat || a.verb !== e.verb);
+      // A seat's second action with the same verb replaces the first (moved to the end).
+      const actions = s.actions;
+      for (let i = actions.length - 1; i >= 0; i--) if (actions[i]!.seat === e.seat && actions[i]!.verb === e.verb) actions.splice(i, 1);
       actions.push({ seat: e.seat, verb: e.verb, target: e.target });
-      s.actions = actions;
       break;
     }
     case 'nominated':
-      s.nominations = [...s.nominations, { by: e.by, target: e.target }];
+      s.nominations.push({ by: e.by, target: e.target });
       s.speechNominated = true;
       break;
+    case 'roleDealt':
+    case 'checkResult':
+      break;
+    default:
+      evolveRest(s, e);
+  }
+  return s;
+}
+
+/**
+ * The rest of evolve: events a game sees a few times each. Apart from the frequent ones above so
+ * that the function every event passes through stays small (W1 speed, issue 18).
+ */
+function evolveRest(s: GameState, e: GameEvent): void {
+  switch (e.t) {
     case 'gameStarted':
     case 'roleDealt':
     case 'teamRevealed':
@@ -93,7 +117,7 @@ export function evolve(s: GameState, e: GameEvent): GameState {
       withSeat(s, e.seat, { techFouls: e.count });
       break;
     case 'dayOneStays':
-      s.stage = { kind: 'idle' };
+      s.stage = IDLE;
       s.dayStep = e.respeech ? 'respeech' : 'evening';
       s.queue = e.respeech ? [e.seat] : [];
       break;
@@ -103,7 +127,7 @@ export function evolve(s: GameState, e: GameEvent): GameState {
     case 'dayStarted':
       s.phase = 'day';
       s.number = e.day;
-      s.stage = { kind: 'idle' };
+      s.stage = IDLE;
       s.dayStep = 'speeches';
       s.queue = e.order.slice();
       s.firstSpeaker = e.order[0] ?? 0;
@@ -112,7 +136,7 @@ export function evolve(s: GameState, e: GameEvent): GameState {
       s.actions = [];
       break;
     case 'speechSkipped':
-      s.queue = without(s.queue, e.seat);
+      drop(s.queue, e.seat);
       if (s.seats[e.seat - 1]?.silenced) withSeat(s, e.seat, { silenced: false });
       break;
     case 'floorGiven':
@@ -129,12 +153,21 @@ export function evolve(s: GameState, e: GameEvent): GameState {
     }
     case 'eliminated': {
       // emit() stamps phase/number only after evolve; an elimination never changes them.
-      withSeat(s, e.seat, { alive: false, exit: { cause: e.cause, phase: s.phase, number: s.number } });
-      s.queue = without(s.queue, e.seat);
+      const x = s.seats[e.seat - 1];
+      // Two stores, not withSeat's patch object and Object.assign: every exit passes here.
+      if (x) {
+        x.alive = false;
+        x.exit = { cause: e.cause, phase: s.phase, number: s.number };
+      }
+      drop(s.queue, e.seat);
       s.ballot = without(s.ballot, e.seat);
       const i = s.nominations.findIndex((x) => x.target === e.seat);
-      if (i >= 0) s.nominations = s.nominations.filter((_, k) => k !== i);
-      if (e.lastWord) s.lastWords = [...s.lastWords, e.seat];
+      if (i >= 0) s.nominations.splice(i, 1);
+      if (e.lastWord) {
+        const lastWords = s.lastWords.slice();
+        lastWords.push(e.seat);
+        s.lastWords = lastWords;
+      }
       // A vote cast for a candidate who is gone no longer stands; the voter votes again.
       if (s.stage.kind === 'vote' && s.stage.round !== 'allLeave' && s.votes.includes(e.seat)) s.votes = s.votes.map((v) => (v === e.seat ? -1 : v));
       if (s.counts && s.stage.kind === 'vote' && s.stage.round !== 'allLeave') s.counts = s.counts.filter((x) => x.target !== e.seat);
@@ -146,18 +179,19 @@ export function evolve(s: GameState, e: GameEvent): GameState {
     case 'noVote':
       s.dayStep = 'evening';
       s.queue = [];
-      s.stage = { kind: 'idle' };
+      s.stage = IDLE;
       break;
     case 'votingStarted':
       s.stage = { kind: 'vote', round: e.round };
       s.dayStep = 'voting';
       s.ballot = e.ballot.slice();
-      s.votes = new Array<number>(s.seats.length).fill(-1);
+      s.votes = [];
+      for (let i = 0; i < s.seats.length; i++) s.votes.push(-1);
       if (s.counts !== undefined) delete s.counts;
       break;
     case 'voteClosed':
     case 'allLeaveClosed':
-      s.stage = { kind: 'idle' };
+      s.stage = IDLE;
       s.dayStep = 'evening';
       break;
     case 'tie':
@@ -172,7 +206,7 @@ export function evolve(s: GameState, e: GameEvent): GameState {
       s.shield = e.seat;
       break;
     case 'tieKept':
-      s.stage = { kind: 'idle' };
+      s.stage = IDLE;
       s.dayStep = 'evening';
       s.queue = [];
       break;
@@ -205,10 +239,16 @@ export function evolve(s: GameState, e: GameEvent): GameState {
       s.winner = e.winner;
       s.stage = { kind: 'over' };
       break;
+    case 'speechStarted':
+    case 'speechEnded':
+    case 'voteCast':
+    case 'nightAction':
+    case 'nominated':
+      // Handled by evolve itself.
+      break;
     default: {
       const never: never = e;
       throw new Error(`unknown event ${(never as GameEvent).t}`);
     }
   }
-  return s;
 }

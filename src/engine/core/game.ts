@@ -27,7 +27,8 @@ export function apply(s: GameState, cmd: Command): Result<GameEvent[], Rejection
   const shape = commandShapeError(cmd, s.seats.length);
   if (shape) return err(shape);
   if (s.finished && !takesAfterGame(s, cmd.do)) return err(reject('gameOver'));
-  const c: Ctx = { s, out: [] };
+  const start = s.log.length;
+  const c: Ctx = { s };
   const r = perform(c, cmd);
   if (r) {
     if (!passesUnopposed(s, cmd)) return err(r);
@@ -37,7 +38,14 @@ export function apply(s: GameState, cmd: Command): Result<GameEvent[], Rejection
     if (perform(c, cmd)) throw new Error('unopposed vote: a command accepted on a fork was refused');
   }
   advance(c);
-  return ok(c.out);
+  return ok(appended(s.log, start));
+}
+
+/** The command's events: what it appended to the log (copied by index: cheaper than slice for a few). */
+function appended(log: GameEvent[], start: number): GameEvent[] {
+  const out = new Array<GameEvent>(log.length - start);
+  for (let i = start; i < log.length; i++) out[i - start] = log[i]!;
+  return out;
 }
 
 const VOTE_VERBS: ReadonlySet<string> = new Set(['vote', 'voteCount', 'closeVote']);
@@ -48,7 +56,7 @@ const VOTE_VERBS: ReadonlySet<string> = new Set(['vote', 'voteCount', 'closeVote
  */
 function passesUnopposed(s: GameState, cmd: Command): boolean {
   if (VOTE_VERBS.has(cmd.do) || !unopposedVote(s)) return false;
-  const c: Ctx = { s: fork(s), out: [] };
+  const c: Ctx = { s: fork(s) };
   closeRound(c);
   advance(c);
   return perform(c, cmd) === null;
@@ -56,16 +64,27 @@ function passesUnopposed(s: GameState, cmd: Command): boolean {
 
 /**
  * Pure: the events a command would produce, without touching the given state. Handlers read the
- * state and emit; evolve changes only the top-level fields of the state it is given and writes
- * every changed list or seat as a new one (evolve.ts), so a shallow fork is all decide needs.
+ * state and emit; evolve changes the state's top level, its seats and the lists it changes in
+ * place (evolve.ts), and a fork has its own of each.
  */
 export function decide(s: GameState, cmd: Command): Result<GameEvent[], Rejection> {
   return apply(fork(s), cmd);
 }
 
-/** A state sharing everything with `s` but its own top level and log: evolve on it leaves `s` as it was. */
+/**
+ * A state with its own top level, log, seats and the lists evolve changes in place (evolve.ts),
+ * sharing the rest with `s`: evolve on it leaves `s` as it was.
+ */
 export function fork(s: GameState): GameState {
-  return { ...s, log: s.log.slice() };
+  return {
+    ...s,
+    log: s.log.slice(),
+    seats: s.seats.map((x) => ({ ...x })),
+    votes: s.votes.slice(),
+    actions: s.actions.slice(),
+    nominations: s.nominations.slice(),
+    queue: s.queue.slice(),
+  };
 }
 
 /** A deep copy, for callers that change a state's parts themselves (tests, snapshots). */
@@ -76,7 +95,8 @@ export function cloneState(s: GameState): GameState {
   return copy;
 }
 
-const HANDLERS: Partial<Record<Verb, Handler>> = {
+/** Without a prototype: every command's verb is looked up here, and a plain dictionary answers fastest. */
+const HANDLERS: Partial<Record<Verb, Handler>> = Object.assign(Object.create(null) as Partial<Record<Verb, Handler>>, {
   endSpeech,
   say,
   nominate,
@@ -94,7 +114,7 @@ const HANDLERS: Partial<Record<Verb, Handler>> = {
   endNight,
   bestMove,
   extraPoints,
-};
+});
 
 function perform(c: Ctx, cmd: Command): Rejection | null {
   const h = rulesOf(c.s).handlers?.[cmd.do] ?? HANDLERS[cmd.do];
@@ -136,7 +156,7 @@ export function advance(c: Ctx): void {
     // idle
     if (s.phase === 'night') return;
     if (s.lastWords.length > 0) {
-      emit(c, { t: 'speechStarted', seat: s.lastWords[0]!, kind: 'last' }, PUBLIC, 'R10');
+      emitEvent(c, { t: 'speechStarted', seat: s.lastWords[0]!, kind: 'last', n: s.log.length, vis: PUBLIC, rule: 'R10', phase: s.phase, number: s.number });
       return;
     }
     if (s.verdict) {
@@ -167,8 +187,8 @@ function nextDayStep(c: Ctx): boolean {
       emitEvent(
         c,
         turn.short
-          ? { t: 'speechStarted', seat: next, kind: turn.speech, short: true, n: 0, vis: PUBLIC, rule, phase: s.phase, number: s.number }
-          : { t: 'speechStarted', seat: next, kind: turn.speech, n: 0, vis: PUBLIC, rule, phase: s.phase, number: s.number },
+          ? { t: 'speechStarted', seat: next, kind: turn.speech, short: true, n: s.log.length, vis: PUBLIC, rule, phase: s.phase, number: s.number }
+          : { t: 'speechStarted', seat: next, kind: turn.speech, n: s.log.length, vis: PUBLIC, rule, phase: s.phase, number: s.number },
       );
       return true;
     }
@@ -179,7 +199,7 @@ function nextDayStep(c: Ctx): boolean {
         return false;
       }
       if (next !== undefined) {
-        emit(c, { t: 'speechStarted', seat: next, kind: 'tie' }, PUBLIC, 'R9');
+        emitEvent(c, { t: 'speechStarted', seat: next, kind: 'tie', n: s.log.length, vis: PUBLIC, rule: 'R9', phase: s.phase, number: s.number });
         return true;
       }
       emit(c, { t: 'votingStarted', round: 'revote', ballot: s.ballot.slice() }, PUBLIC, 'R9');
@@ -199,7 +219,7 @@ function nextDayStep(c: Ctx): boolean {
 function nightFalls(c: Ctx): false {
   const def = presetDef(c.s.preset);
   const s = c.s;
-  emitEvent(c, { t: 'nightStarted', intro: false, night: s.number + (def?.nightOffset ?? 1), n: 0, vis: PUBLIC, rule: 'R1', phase: s.phase, number: s.number });
+  emitEvent(c, { t: 'nightStarted', intro: false, night: s.number + (def?.nightOffset ?? 1), n: s.log.length, vis: PUBLIC, rule: 'R1', phase: s.phase, number: s.number });
   return false;
 }
 

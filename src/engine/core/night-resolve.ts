@@ -26,10 +26,13 @@ export interface NightTable {
   after?(c: Ctx, livingAtDusk: number): void;
 }
 
-/** The night as the resolver builds it, stage by stage. */
+/**
+ * The night as the resolver builds it, stage by stage. Lists, not sets: they hold a seat or two,
+ * and a classic night (W1 speed, issue 18) fills none of them.
+ */
 interface Work {
-  frozenBy: Set<number>;
-  frozen: Set<number>;
+  frozenBy: number[];
+  frozen: number[];
   heals: { by: number; seat: number }[];
   guards: { by: number; seat: number }[];
 }
@@ -82,8 +85,14 @@ export function deliverChecks(c: Ctx, blocked?: (seat: number) => boolean): void
     const e = effectOf(s, a.seat, a.verb);
     if (e?.kind === 'inspect') checks.push({ seat: a.seat, target: a.target, e });
   }
-  // Stable: within one wake, checks keep the order they arrived in.
-  checks.sort((a, b) => a.e.wake - b.e.wake);
+  // Stable: within one wake, checks keep the order they arrived in. By insertion: a night holds a
+  // check or two, and Array.prototype.sort would allocate its work list.
+  for (let i = 1; i < checks.length; i++) {
+    const k = checks[i]!;
+    let j = i - 1;
+    for (; j >= 0 && checks[j]!.e.wake > k.e.wake; j--) checks[j + 1] = checks[j]!;
+    checks[j + 1] = k;
+  }
   for (const k of checks) {
     const checker = s.seats[k.seat - 1];
     const target = s.seats[k.target - 1];
@@ -91,7 +100,7 @@ export function deliverChecks(c: Ctx, blocked?: (seat: number) => boolean): void
     if (blocked?.(k.seat)) continue;
     // R13 keeps the check of a player shot tonight; one removed tonight is out of the game (R6).
     if (!checker.alive && checker.exit?.cause !== 'kill') continue;
-    emitEvent(c, { t: 'checkResult', seat: k.seat, target: k.target, result: answer(k.e, target), n: 0, vis: [k.seat], rule: 'R13', phase: s.phase, number: s.number });
+    emitEvent(c, { t: 'checkResult', seat: k.seat, target: k.target, result: answer(k.e, target), n: s.log.length, vis: [k.seat], rule: 'R13', phase: s.phase, number: s.number });
   }
 }
 
@@ -117,26 +126,30 @@ export function revealOnKill(c: Ctx, seat: number): void {
 export function resolveByTable(c: Ctx, table: NightTable): void {
   const s = c.s;
   const livingAtDusk = livingCount(s);
-  const w: Work = { frozenBy: new Set(), frozen: new Set(), heals: [], guards: [] };
+  // The stages that fill these lists give them their own; a classic night reads only the empty one.
+  const w: Work = { frozenBy: NONE, frozen: NONE, heals: NONE, guards: NONE };
   for (const stage of table.order) {
     switch (stage) {
       case 'block':
         // A freeze and a heal are simultaneous choices: a frozen doctor heals no one (R23).
-        for (const a of livingActions(s, 'block')) w.frozenBy.add(a.target);
+        w.frozenBy = [];
+        for (const a of livingActions(s, 'block')) if (!w.frozenBy.includes(a.target)) w.frozenBy.push(a.target);
         break;
       case 'protect': {
-        for (const a of livingActions(s, 'protect')) if (!w.frozenBy.has(a.seat)) w.heals.push({ by: a.seat, seat: a.target });
-        for (const a of livingActions(s, 'guard')) if (!w.frozenBy.has(a.seat)) w.guards.push({ by: a.seat, seat: a.target });
-        const healed = new Set(w.heals.map((h) => h.seat));
+        w.heals = [];
+        w.guards = [];
+        w.frozen = [];
+        for (const a of livingActions(s, 'protect')) if (!w.frozenBy.includes(a.seat)) w.heals.push({ by: a.seat, seat: a.target });
+        for (const a of livingActions(s, 'guard')) if (!w.frozenBy.includes(a.seat)) w.guards.push({ by: a.seat, seat: a.target });
         // A heal also lifts a freeze (R23).
-        for (const x of w.frozenBy) if (!healed.has(x)) w.frozen.add(x);
+        for (const x of w.frozenBy) if (!healed(w, x)) w.frozen.push(x);
         break;
       }
       case 'kill':
         kills(c, table, w);
         break;
       case 'inform':
-        deliverChecks(c, w.frozen.size > 0 ? (seat) => w.frozen.has(seat) : undefined);
+        deliverChecks(c, w.frozen.length > 0 ? (seat) => w.frozen.includes(seat) : undefined);
         break;
       case 'shield':
         // A lover shot this night still made her choice before the shot, like a checker (R13).
@@ -149,50 +162,78 @@ export function resolveByTable(c: Ctx, table: NightTable): void {
   table.after?.(c, livingAtDusk);
 }
 
+/** The empty list of a stage that did not run (never written: the stages make their own). */
+const NONE: never[] = Object.freeze([]) as unknown as never[];
+
+function healed(w: Work, seat: number): boolean {
+  for (const h of w.heals) if (h.seat === seat) return true;
+  return false;
+}
+
 /** The kill stage: who is aimed at, who is saved and why (the judge's log), then who dies. */
 function kills(c: Ctx, table: NightTable, w: Work): void {
   const s = c.s;
-  const frozen = (seat: number): boolean => w.frozen.has(seat);
-  const shot = unanimousShot(s, w.frozen.size > 0 ? frozen : undefined);
+  const frozen = (seat: number): boolean => w.frozen.includes(seat);
+  const shot = unanimousShot(s, w.frozen.length > 0 ? frozen : undefined);
   // Own kills of unfrozen killers, with the verb's label for the heal's «saved» list.
   const own: { seat: number; target: number; e: Extract<Effect, { kind: 'kill' }> }[] = [];
-  for (const a of livingActions(s, 'kill')) {
+  for (const a of s.actions) {
+    if (a.target === null || !s.seats[a.seat - 1]?.alive) continue;
     const e = effectOf(s, a.seat, a.verb);
     if (e?.kind === 'kill' && !frozen(a.seat)) own.push({ seat: a.seat, target: a.target, e });
   }
-  const healed = new Set(w.heals.map((h) => h.seat));
   for (const h of w.heals) {
     const saved: ('shot' | 'maniac' | 'sheriff' | 'freeze')[] = [];
     if (h.seat === shot) saved.push('shot');
     for (const k of own) if (k.target === h.seat && !saved.includes(k.e.saved)) saved.push(k.e.saved);
-    if (w.frozenBy.has(h.seat)) saved.push('freeze');
+    if (w.frozenBy.includes(h.seat)) saved.push('freeze');
     emit(c, { t: 'healed', seat: h.seat, by: h.by, saved }, JUDGE, table.protectRule);
   }
-  for (const seat of [...w.frozen].sort((a, b) => a - b)) {
-    const voided = s.actions.filter((a) => a.seat === seat).map((a) => a.verb);
-    emit(c, { t: 'frozen', seat, voided }, [seat], 'R23');
+  if (w.frozen.length > 0) {
+    for (const seat of w.frozen.slice().sort((a, b) => a - b)) {
+      const voided = s.actions.filter((a) => a.seat === seat).map((a) => a.verb);
+      emit(c, { t: 'frozen', seat, voided }, [seat], 'R23');
+    }
   }
-  const dead = new Map<number, string>();
+  // Who dies and by which rule, as two parallel lists (a seat or two).
+  const dead: number[] = [];
+  const deadRule: string[] = [];
   // fiim 8.7 (option shotAtOut): a shot at a player already out kills no one; the night may still
   // bring another role's kill.
   const outShot = shot !== null && !s.seats[shot - 1]?.alive;
-  if (shot !== null && !outShot && !healed.has(shot)) dead.set(shot, 'R12');
-  for (const k of own) if (!healed.has(k.target) && !dead.has(k.target)) dead.set(k.target, k.e.rule ?? table.killRule);
+  if (shot !== null && !outShot && !healed(w, shot)) {
+    dead.push(shot);
+    deadRule.push('R12');
+  }
+  for (const k of own)
+    if (!healed(w, k.target) && !dead.includes(k.target)) {
+      dead.push(k.target);
+      deadRule.push(k.e.rule ?? table.killRule);
+    }
   // A bodyguard dies in the place of the one he guards; a heal on him saves him too.
   for (const g of w.guards) {
-    if (!dead.has(g.seat) || g.seat === g.by) continue;
-    dead.delete(g.seat);
+    const i = dead.indexOf(g.seat);
+    if (i < 0 || g.seat === g.by) continue;
+    dead.splice(i, 1);
+    deadRule.splice(i, 1);
     emit(c, { t: 'guarded', seat: g.seat, by: g.by }, JUDGE, 'R23');
-    if (!healed.has(g.by) && !dead.has(g.by)) dead.set(g.by, 'R23');
+    if (!healed(w, g.by) && !dead.includes(g.by)) {
+      dead.push(g.by);
+      deadRule.push('R23');
+    }
   }
   let died = 0;
-  for (const seat of [...dead.keys()].sort((a, b) => a - b)) {
+  // In seat order.
+  for (let seat = 1, left = dead.length; seat <= s.seats.length && left > 0; seat++) {
+    const i = dead.indexOf(seat);
+    if (i < 0) continue;
+    left--;
     if (!s.seats[seat - 1]?.alive) continue;
-    emitEvent(c, { t: 'eliminated', seat, cause: 'kill', lastWord: true, n: 0, vis: PUBLIC, rule: dead.get(seat)!, phase: s.phase, number: s.number });
+    emitEvent(c, { t: 'eliminated', seat, cause: 'kill', lastWord: true, n: s.log.length, vis: PUBLIC, rule: deadRule[i]!, phase: s.phase, number: s.number });
     if (table.revealOnKill) revealOnKill(c, seat);
     died++;
   }
-  if (died === 0) emit(c, { t: 'nightMiss' }, PUBLIC, outShot ? 'fiim 8.7' : table.missRule);
+  if (died === 0) emitEvent(c, { t: 'nightMiss', n: s.log.length, vis: PUBLIC, rule: outShot ? 'fiim 8.7' : table.missRule, phase: s.phase, number: s.number });
 }
 
 // ---- presets that resolve by stages of their own (forum) ----------------------------------------

@@ -46,7 +46,7 @@ export function nightAction(verb: Verb, targetRule: 'alive' | 'other' | 'optiona
     if (slotTaken(s, seat.seat, verb)) return reject('alreadyActed', rule);
     const extra = rulesOf(s).checkNightAction(s, seat.seat, verb, target);
     if (extra) return extra;
-    emitEvent(c, { t: 'nightAction', seat: seat.seat, verb, target, n: 0, vis: [seat.seat], rule, phase: s.phase, number: s.number });
+    emitEvent(c, { t: 'nightAction', seat: seat.seat, verb, target, n: s.log.length, vis: [seat.seat], rule, phase: s.phase, number: s.number });
     return null;
   };
 }
@@ -98,17 +98,25 @@ export function resolveNight(c: Ctx): void {
 
 /** Every living seat with a required night ability has used it (alternatives share a slot). */
 export function allActed(s: GameState, rules: PresetRules): boolean {
+  const owes = rules.owes;
   for (const seat of s.seats) {
     if (!seat.alive) continue;
-    for (const a of ROLE_DEFS[seat.role].abilities) {
+    const abilities = ROLE_DEFS[seat.role].abilities;
+    // Asked after every night action: most seats hold no ability, and the loops allocate nothing.
+    for (let i = 0; i < abilities.length; i++) {
+      const a = abilities[i]!;
       if (a.when !== 'night') continue;
-      if (!(rules.owes ? rules.owes(s, seat.seat, a) : a.required === true)) continue;
-      let done = false;
-      for (const x of s.actions) if (x.seat === seat.seat && (x.verb === a.verb || (a.slot !== undefined && slotOf(seat.role, x.verb) === a.slot))) done = true;
-      if (!done) return false;
+      if (!(owes ? owes(s, seat.seat, a) : a.required === true)) continue;
+      if (!usedTonight(s, seat.seat, seat.role, a)) return false;
     }
   }
   return true;
+}
+
+/** Has this seat used this ability, or another of its slot, tonight? */
+function usedTonight(s: GameState, seat: number, role: RoleId, a: Ability): boolean {
+  for (const x of s.actions) if (x.seat === seat && (x.verb === a.verb || (a.slot !== undefined && slotOf(role, x.verb) === a.slot))) return true;
+  return false;
 }
 
 /** Has this seat already used another ability of the same slot tonight? */
@@ -122,12 +130,13 @@ export function slotTaken(s: GameState, seat: number, verb: string): boolean {
 }
 
 function slotOf(role: RoleId, verb: string): string | undefined {
-  return ROLE_DEFS[role].abilities.find((a) => a.verb === verb)?.slot;
+  for (const a of ROLE_DEFS[role].abilities) if (a.verb === verb) return a.slot;
+  return undefined;
 }
 
 export function startDay(c: Ctx): void {
   const s = c.s;
   const def = presetDef(s.preset);
   const day = s.phase === 'night' ? s.number + 1 - (def?.nightOffset ?? 1) : s.number + 1;
-  emitEvent(c, { t: 'dayStarted', day, order: livingFrom(s, dayOpener(s)), n: 0, vis: PUBLIC, rule: 'R3', phase: s.phase, number: s.number });
+  emitEvent(c, { t: 'dayStarted', day, order: livingFrom(s, dayOpener(s)), n: s.log.length, vis: PUBLIC, rule: 'R3', phase: s.phase, number: s.number });
 }

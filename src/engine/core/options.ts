@@ -186,18 +186,76 @@ function accepts(def: OptionDef, preset: PresetId): boolean {
   return def.defaults[preset] !== undefined || def.defaults.classic !== undefined || def.accepts?.includes(preset) === true;
 }
 
-const DAY_CACHE = new WeakMap<Options, DayOptions>();
+/** The last game's answer: a game asks many times in a row. */
+let lastOptions: Options | undefined;
+let lastDay: DayOptions | undefined;
 
-/** The day-flow variants of a game, each resolved (cached per options object: the flow asks often). */
+/**
+ * The day-flow variants of a game, each resolved: the flow asks often. Remembered for the last
+ * options object asked, and by value for the sets of options seen lately (a WeakMap by object
+ * cost each new game more than resolving them).
+ */
 export function dayOptions(o: Options): DayOptions {
-  let d = DAY_CACHE.get(o);
-  if (d) return d;
-  const out: Record<string, unknown> = {};
-  const raw = o as unknown as Record<string, unknown>;
-  for (const key of DAY_KEYS) out[key] = raw[key] ?? baseOf(BY_KEY.get(key)!, raw);
-  d = out as DayOptions;
-  DAY_CACHE.set(o, d);
+  if (o === lastOptions) return lastDay!;
+  const d = knownDay(o as unknown as Record<string, unknown>);
+  lastOptions = o;
+  lastDay = d;
   return d;
+}
+
+/** Everything dayOptions reads of a game's options: the day keys and the older options they replace. */
+const DAY_INPUTS: readonly string[] = [
+  ...DAY_KEYS,
+  ...DAY_KEYS.flatMap((k) => {
+    const r = BY_KEY.get(k)?.replaces;
+    return r ? [r.key] : [];
+  }),
+];
+
+/**
+ * Answers resolved lately, by the inputs they came from: a new game (a new options object) nearly
+ * always plays a set of options seen before, and comparing a score of values costs far less than
+ * resolving them again (W1 speed, issue 18). The answers are frozen: games share them.
+ */
+const RECENT: { inputs: unknown[]; day: DayOptions }[] = [];
+const RECENT_MAX = 16;
+
+function knownDay(raw: Record<string, unknown>): DayOptions {
+  for (const r of RECENT) {
+    let same = true;
+    for (let i = 0; i < DAY_INPUTS.length && same; i++) same = raw[DAY_INPUTS[i]!] === r.inputs[i];
+    if (same) return r.day;
+  }
+  const day = resolveDay(raw);
+  if (RECENT.length >= RECENT_MAX) RECENT.pop();
+  RECENT.unshift({ inputs: DAY_INPUTS.map((k) => raw[k]), day });
+  return day;
+}
+
+/** Written out key by key, so that every answer is one fast object of the same shape. */
+function resolveDay(raw: Record<string, unknown>): DayOptions {
+  const v = <K extends keyof DayOptions>(key: K): DayOptions[K] => (raw[key] ?? baseOf(BY_KEY.get(key)!, raw)) as DayOptions[K];
+  return Object.freeze({
+    rotation: v('rotation'),
+    withdrawNomination: v('withdrawNomination'),
+    dayOneVote: v('dayOneVote'),
+    removalCancelsVote: v('removalCancelsVote'),
+    thirdFoul: v('thirdFoul'),
+    silencedMayNominate: v('silencedMayNominate'),
+    silencedShortAt: v('silencedShortAt'),
+    shortSpeechSeconds: v('shortSpeechSeconds'),
+    revoteOrder: v('revoteOrder'),
+    tieOfAll: v('tieOfAll'),
+    allLeaveTwoOfFour: v('allLeaveTwoOfFour'),
+    allLeaveThreeOfNine: v('allLeaveThreeOfNine'),
+    firstKilledGuess: v('firstKilledGuess'),
+    finalSpeech: v('finalSpeech'),
+    technicalFouls: v('technicalFouls'),
+    onRecord: v('onRecord'),
+    onRecordMax: v('onRecordMax'),
+    quietRoundsDraw: v('quietRoundsDraw'),
+    shotAtOut: v('shotAtOut'),
+  });
 }
 
 export function resolveOptions(preset: PresetId, given: unknown): Result<Options, Rejection> {

@@ -1,6 +1,6 @@
 // How a game ends: the win check after every exit (R15), the verdict that waits for the last word
 // (fiim 8.19), and the draw after nights without an exit (fiim 1.5).
-import { emit, JUDGE, PUBLIC, type Ctx } from './emit.js';
+import { emit, emitEvent, JUDGE, PUBLIC, type Ctx } from './emit.js';
 import { dayOptions } from './options.js';
 import { rulesOf } from './rules.js';
 import type { Team } from './vocab.js';
@@ -13,7 +13,8 @@ export function revealOnExit(c: Ctx, seat: number): void {
 
 /** The end of the game: the winner (null: a draw) and every role. */
 export function gameOver(c: Ctx, winner: Team | null, rule: string): void {
-  emit(c, { t: 'gameOver', winner, roles: c.s.seats.map((x) => ({ seat: x.seat, role: x.role })) }, PUBLIC, rule);
+  const s = c.s;
+  emitEvent(c, { t: 'gameOver', winner, roles: s.seats.map((x) => ({ seat: x.seat, role: x.role })), n: s.log.length, vis: PUBLIC, rule, phase: s.phase, number: s.number });
 }
 
 /**

@@ -48,9 +48,19 @@ const RULES: Partial<Record<PresetId, PresetRules>> = { classic: classicRules };
 
 export function registerRules(preset: PresetId, rules: PresetRules): void {
   RULES[preset] = rules;
+  lastPreset = undefined;
 }
 
-/** A preset without rules of its own (fiim) plays classic's, changed only by its options. */
+let lastPreset: PresetId | undefined;
+let lastRules: PresetRules = classicRules;
+
+/**
+ * A preset without rules of its own (fiim) plays classic's, changed only by its options. Asked
+ * several times a command: the last answer is kept (one compare instead of a keyed lookup).
+ */
 export function rulesOf(s: GameState): PresetRules {
-  return RULES[s.preset] ?? classicRules;
+  if (s.preset === lastPreset) return lastRules;
+  lastRules = RULES[s.preset] ?? classicRules;
+  lastPreset = s.preset;
+  return lastRules;
 }

@@ -145,12 +145,14 @@ export function startGame(setup: Setup): GameState {
   const push = (body: EventBody, vis: Visibility, rule: string): void => {
     stamp(state, body, vis, rule);
   };
-  push({ t: 'gameStarted', preset: setup.preset, players: state.seats.map((s) => s.name), seats: size }, PUBLIC, 'R1');
+  stampEvent(state, { t: 'gameStarted', preset: setup.preset, players: state.seats.map((s) => s.name), seats: size, n: state.log.length, vis: PUBLIC, rule: 'R1', phase: state.phase, number: state.number });
   for (const s of state.seats)
-    stampEvent(state, { t: 'roleDealt', seat: s.seat, role: def.toldRole?.(s.role) ?? s.role, n: 0, vis: [s.seat], rule: 'R60', phase: state.phase, number: state.number });
+    stampEvent(state, { t: 'roleDealt', seat: s.seat, role: def.toldRole?.(s.role) ?? s.role, n: state.log.length, vis: [s.seat], rule: 'R60', phase: state.phase, number: state.number });
   const black = state.seats.filter((s) => s.team === 'black').map((s) => ({ seat: s.seat, role: s.role }));
-  push({ t: 'teamRevealed', team: 'black', members: black }, 'black', INTRO_RULE[setup.preset] ?? def.source);
-  if (def.opensWith === 'introNight') push({ t: 'nightStarted', intro: true, night: 1 }, PUBLIC, 'R1');
+  const rule = INTRO_RULE[setup.preset] ?? def.source;
+  stampEvent(state, { t: 'teamRevealed', team: 'black', members: black, n: state.log.length, vis: 'black', rule, phase: state.phase, number: state.number });
+  if (def.opensWith === 'introNight')
+    stampEvent(state, { t: 'nightStarted', intro: true, night: 1, n: state.log.length, vis: PUBLIC, rule: 'R1', phase: 'night', number: 1 });
   for (const o of def.opening?.(state) ?? []) push(o.body, o.vis, o.rule);
   if (def.opensWith === 'day') push({ t: 'dayStarted', day: 1, order: state.seats.map((s) => s.seat) }, PUBLIC, 'R1');
   return state;

@@ -20,25 +20,25 @@ export function startVoting(c: Ctx): void {
   } else if (s.number === 1 && !dayOneRule(s).votes) {
     emit(c, { t: 'noVote', why: 'firstDayNoVote' }, PUBLIC, 'R7');
   } else if (ballot.length === 0) {
-    emit(c, { t: 'noVote', why: 'noCandidates' }, PUBLIC, 'R7');
+    emitEvent(c, { t: 'noVote', why: 'noCandidates', n: s.log.length, vis: PUBLIC, rule: 'R7', phase: s.phase, number: s.number });
   } else if (ballot.length === 1) {
     // Day one never votes a single nominee (R7, fiim 7.16.1), but under respeech (fiim 7.16.2)
     // mafiaratings votes them unopposed and the winner talks (flow-vote.ts unopposedVote).
     if (s.number === 1 && dayOneRule(s).singleVoted) emit(c, { t: 'votingStarted', round: 'main', ballot }, PUBLIC, dayOneRule(s).rule);
-    else if (s.number === 1) emit(c, { t: 'noVote', why: 'firstDaySingle' }, PUBLIC, 'R7');
+    else if (s.number === 1) emitEvent(c, { t: 'noVote', why: 'firstDaySingle', n: s.log.length, vis: PUBLIC, rule: 'R7', phase: s.phase, number: s.number });
     else leaveByVote(c, ballot, 'R7', true);
   } else {
-    emitEvent(c, { t: 'votingStarted', round: 'main', ballot, n: 0, vis: PUBLIC, rule: 'R7', phase: s.phase, number: s.number });
+    emitEvent(c, { t: 'votingStarted', round: 'main', ballot, n: s.log.length, vis: PUBLIC, rule: 'R7', phase: s.phase, number: s.number });
   }
 }
 
 /** Players leave by vote (R9, R19 order); a preset may keep some (tournament lover, R32). */
 export function leaveByVote(c: Ctx, seats: number[], rule: string, single: boolean): void {
   const s = c.s;
-  if (single) emit(c, { t: 'singleCandidate', seat: seats[0]! }, PUBLIC, rule);
+  if (single) emitEvent(c, { t: 'singleCandidate', seat: seats[0]!, n: s.log.length, vis: PUBLIC, rule, phase: s.phase, number: s.number });
   const leaving = rulesOf(s).keepsFromVote(c, seats);
   for (const seat of leaving) {
-    emitEvent(c, { t: 'eliminated', seat, cause: 'vote', lastWord: true, n: 0, vis: PUBLIC, rule, phase: c.s.phase, number: c.s.number });
+    emitEvent(c, { t: 'eliminated', seat, cause: 'vote', lastWord: true, n: c.s.log.length, vis: PUBLIC, rule, phase: c.s.phase, number: c.s.number });
     revealOnExit(c, seat);
   }
   if (leaving.length > 0) checkWin(c, true);
@@ -86,7 +86,7 @@ export const vote: Handler = (c, cmd) => {
     if (typeof cmd.leave !== 'boolean' || cmd.target !== undefined) return reject('malformed', 'R9', 'leave');
     // A withdrawn hand has no handWithdrawn form here; refuse it rather than drop it (R8).
     if (cmd.withdrawn === true) return reject('malformed', 'R8', 'withdrawn');
-    emitEvent(c, { t: 'voteCast', seat, target: null, leave: cmd.leave, n: 0, vis: PUBLIC, rule: 'R9', phase: s.phase, number: s.number });
+    emitEvent(c, { t: 'voteCast', seat, target: null, leave: cmd.leave, n: s.log.length, vis: PUBLIC, rule: 'R9', phase: s.phase, number: s.number });
     return null;
   }
   if (cmd.leave !== undefined) return reject('malformed', 'R9', 'leave');
@@ -95,7 +95,7 @@ export const vote: Handler = (c, cmd) => {
   if (target === seat && !s.options.selfVote) return reject('selfVote', s.preset === 'club' ? 'R24' : 'R8');
   if (cmd.withdrawn === true) return withdrawnHand(c, seat, target);
   // R8: hands are raised in the open — every player sees each vote as it is cast.
-  emitEvent(c, { t: 'voteCast', seat, target, n: 0, vis: PUBLIC, rule: 'R8', phase: s.phase, number: s.number });
+  emitEvent(c, { t: 'voteCast', seat, target, n: s.log.length, vis: PUBLIC, rule: 'R8', phase: s.phase, number: s.number });
   return null;
 };
 
@@ -221,7 +221,8 @@ export function closeRound(c: Ctx): void {
   if (st.round === 'allLeave') return closeAllLeave(c, ballot);
   const last = ballot[ballot.length - 1];
   const votes: { seat: number; target: number; defaulted: boolean }[] = [];
-  const counts = new Array<number>(ballot.length).fill(0);
+  const counts: number[] = [];
+  for (let i = 0; i < ballot.length; i++) counts.push(0);
   let defaulted = 0;
   for (const seat of s.seats) {
     if (!seat.alive || !rules.canVote(s, seat.seat)) continue;
@@ -237,10 +238,10 @@ export function closeRound(c: Ctx): void {
       counts[ballot.length - 1]!++;
     }
   }
-  const body: Extract<GameEvent, { t: 'voteClosed' }> = { t: 'voteClosed', round: st.round, ballot, votes, tally: [] } as never;
+  let counted: { target: number; count: number; defaulted?: true }[] | undefined;
   if (s.counts) {
     // Counted hands came out of the seats that did not vote by seat, so they move off the last candidate.
-    const list: NonNullable<typeof body.counted> = [];
+    counted = [];
     let moved = 0;
     for (const x of s.counts) {
       const i = x.target === null ? -1 : ballot.indexOf(x.target);
@@ -248,25 +249,28 @@ export function closeRound(c: Ctx): void {
       const n = Math.min(x.count, defaulted - moved);
       counts[i]! += n;
       moved += n;
-      list.push({ target: x.target!, count: n });
+      counted.push({ target: x.target!, count: n });
     }
     if (last !== undefined) counts[ballot.length - 1]! -= moved;
-    if (last !== undefined && defaulted > moved) list.push({ target: last, count: defaulted - moved, defaulted: true });
-    body.counted = list;
+    if (last !== undefined && defaulted > moved) counted.push({ target: last, count: defaulted - moved, defaulted: true });
   }
-  body.tally = ballot.map((target, i) => ({ target, count: counts[i]! }));
-  emit(c, body, PUBLIC, 'R8');
+  const tally: { target: number; count: number }[] = [];
+  for (let i = 0; i < ballot.length; i++) tally.push({ target: ballot[i]!, count: counts[i]! });
+  // Without the judge's counts (every round of a game played by seat) the event has its final shape here.
+  if (counted) emit(c, { t: 'voteClosed', round: st.round, ballot, votes, tally, counted }, PUBLIC, 'R8');
+  else emitEvent(c, { t: 'voteClosed', round: st.round, ballot, votes, tally, n: s.log.length, vis: PUBLIC, rule: 'R8', phase: s.phase, number: s.number });
   if (ballot.length === 0) return;
   let max = -1;
   for (const n of counts) if (n > max) max = n;
-  const top = ballot.filter((_, i) => counts[i] === max);
+  const top: number[] = [];
+  for (let i = 0; i < ballot.length; i++) if (counts[i] === max) top.push(ballot[i]!);
   if (top.length === 1) return winner(c, top[0]!, votes);
   if (st.round === 'revote' && top.length === ballot.length) {
     const why = allLeaveBar(s, top);
     if (why) emit(c, { t: 'tieKept', seats: top, why }, PUBLIC, BAR_RULE[why]);
     else emit(c, { t: 'votingStarted', round: 'allLeave', ballot: top }, PUBLIC, 'R9');
   } else if (!rules.onTie(c, top)) {
-    emit(c, { t: 'tie', seats: revoteOrder(s, top) }, PUBLIC, 'R9');
+    emitEvent(c, { t: 'tie', seats: revoteOrder(s, top), n: s.log.length, vis: PUBLIC, rule: 'R9', phase: s.phase, number: s.number });
   }
 }
 

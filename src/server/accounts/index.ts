@@ -13,7 +13,7 @@ import { registerSeatsHttp } from './seats-http.js';
 import { isStateChanging, Sessions } from './sessions.js';
 import { registerTournamentGuard } from './tournament-guard.js';
 
-export type { AccountStore } from './store.js';
+export { seatHolder, type AccountStore } from './store.js';
 export { PostgresAccountStore, SqliteAccountStore } from './store-sql.js';
 export type { AccountsContext } from './context.js';
 

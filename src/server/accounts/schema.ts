@@ -144,4 +144,18 @@ CREATE TABLE passkey_flows (
 CREATE INDEX passkey_flows_expires ON passkey_flows (expires_at);
 `,
   },
+  {
+    id: 5,
+    name: "a deleted account's season bans in force, by its nickname: a new account under that nickname inherits them",
+    sql: `
+CREATE TABLE banned_names (
+  nickname_key TEXT NOT NULL,
+  club_id TEXT NOT NULL,
+  season TEXT NOT NULL,
+  reason TEXT,
+  at BIGINT NOT NULL,
+  PRIMARY KEY (nickname_key, club_id, season)
+);
+`,
+  },
 ];

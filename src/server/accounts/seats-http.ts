@@ -14,11 +14,14 @@ import { AccountError } from './errors.js';
 const TokenOnly = z.strictObject({ token: z.string().min(8).max(128) });
 const HostSeat = z.strictObject({ table: z.string().min(1).max(64), seat: z.number().int().min(1).max(64), token: z.string().min(8).max(128), nickname: z.string().min(1).max(64) });
 
-/** What a player's list shows of a table they sat at (no secret: the public info). */
+/**
+ * What a player's list shows of a table they sat at (no secret: the public info). Read from the
+ * database's row, never from this process's tables: in a cluster the table may run at another
+ * process, and every process must give the same list (and no command log is read for it).
+ */
 export async function seatSummary(hub: Hub, tableId: string, seat: number): Promise<Record<string, unknown>> {
-  const t = await hub.find(tableId).catch(() => undefined);
-  if (!t) return { table: tableId, seat, status: 'gone' };
-  const row = t.row;
+  const row = await hub.storage.getTable(tableId).catch(() => null);
+  if (!row) return { table: tableId, seat, status: 'gone' };
   return { table: tableId, seat, status: row.status, preset: row.setup.preset, mode: row.mode, name: row.seats.find((s) => s.seat === seat)?.name ?? null, winner: row.winner, createdAt: row.createdAt, finishedAt: row.finishedAt };
 }
 

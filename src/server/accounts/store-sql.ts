@@ -5,43 +5,38 @@
 import type pg from 'pg';
 import { ACCOUNT_PG_MIGRATIONS } from '../pg-migrations.js';
 import { pgSql } from '../pg-pool.js';
-import { isUniqueViolation, num, optStr, SqliteSql, str, type Sql } from '../sql.js';
+import { num, optStr, SqliteSql, str, unlessTaken, type Sql } from '../sql.js';
+import { SqlClubStore } from './store-sql-clubs.js';
 import { toAccount, toPasskey, toPlayer, toSeat } from './store-rows.js';
 import { ACCOUNT_MIGRATIONS } from './schema.js';
 import {
   nicknameKey,
-  TOKEN_ACTOR,
   type Account,
   type AccountStore,
-  type AuditEntry,
   type BoundSeat,
   type ClaimCodeRow,
   type ClaimedPlayer,
-  type Club,
-  type ClubBan,
-  type ClubMember,
-  type ClubRole,
   type Passkey,
   type PasskeyFlow,
   type Session,
 } from './store.js';
 
-/** A write that a racing writer's unique key refused: `fallback` instead of the error. */
-async function unlessTaken<T>(p: Promise<T>, fallback: T): Promise<T> {
-  try {
-    return await p;
-  } catch (e) {
-    if (isUniqueViolation(e)) return fallback;
-    throw e;
-  }
+/**
+ * An account that takes a nickname (sign-up, rename) takes the season bans a deleted account left
+ * under it (banned_names): deleting a banned account and signing up again is no way out of a ban.
+ */
+async function inheritBans(q: Pick<Sql, 'run'>, accountId: string, nickname: string): Promise<void> {
+  await q.run('INSERT INTO club_bans (club_id, account_id, season, reason, at) SELECT club_id, ?, season, reason, at FROM banned_names WHERE nickname_key = ? ON CONFLICT DO NOTHING', [
+    accountId,
+    nicknameKey(nickname),
+  ]);
 }
 
 /** Thrown inside a merge's transaction to roll back a consent used up by only one side. */
 class MergeRefused extends Error {}
 
-export class SqlAccountStore implements AccountStore {
-  constructor(protected sql: Sql) {}
-
+/** Accounts, sessions, passkeys, seats, claim codes, merges; clubs, bans and the audit log in the base class. */
+export class SqlAccountStore extends SqlClubStore implements AccountStore {
   // ---- accounts ---------------------------------------------------------------------------------
 
   createAccount(id: string, nickname: string, passwordHash: string | null, at: number): Promise<Account | null> {
@@ -55,6 +50,7 @@ export class SqlAccountStore implements AccountStore {
       ]);
       if (n === 0) return null;
       await q.run('INSERT INTO account_nicknames (account_id, nickname, since) VALUES (?, ?, ?)', [id, nickname, at]);
+      await inheritBans(q, id, nickname);
       return toAccount((await q.one('SELECT * FROM accounts WHERE id = ?', [id]))!);
     });
     return unlessTaken(created, null);
@@ -77,6 +73,7 @@ export class SqlAccountStore implements AccountStore {
       // The nickname_key's unique index refuses a racing rename or sign-up to the same name.
       await q.run('UPDATE accounts SET nickname = ?, nickname_key = ? WHERE id = ?', [nickname, nicknameKey(nickname), id]);
       await q.run('INSERT INTO account_nicknames (account_id, nickname, since) VALUES (?, ?, ?)', [id, nickname, at]);
+      await inheritBans(q, id, nickname);
       return true;
     });
     return unlessTaken(renamed, false);
@@ -243,112 +240,6 @@ export class SqlAccountStore implements AccountStore {
     return (await this.sql.all('SELECT * FROM account_seats WHERE table_id = ?', [tableId])).map(toSeat);
   }
 
-  // ---- clubs ------------------------------------------------------------------------------------
-
-  createClub(id: string, name: string, owner: string, at: number): Promise<boolean> {
-    const created = this.sql.tx(async (q) => {
-      if ((await q.run('INSERT INTO clubs (id, name, created_at) VALUES (?, ?, ?) ON CONFLICT (id) DO NOTHING', [id, name, at])) === 0) return false;
-      await q.run('INSERT INTO club_members (club_id, account_id, role, since) VALUES (?, ?, ?, ?)', [id, owner, 'owner', at]);
-      return true;
-    });
-    return unlessTaken(created, false);
-  }
-
-  async club(id: string): Promise<Club | null> {
-    const r = await this.sql.one('SELECT * FROM clubs WHERE id = ?', [id]);
-    return r ? { id: str(r['id']), name: str(r['name']), createdAt: num(r['created_at']) } : null;
-  }
-
-  async members(clubId: string): Promise<ClubMember[]> {
-    const rows = await this.sql.all(
-      'SELECT m.account_id, a.nickname, m.role, m.since FROM club_members m JOIN accounts a ON a.id = m.account_id WHERE m.club_id = ? ORDER BY m.since, a.nickname',
-      [clubId],
-    );
-    return rows.map((r) => ({ accountId: str(r['account_id']), nickname: str(r['nickname']), role: str(r['role']) as ClubRole, since: num(r['since']) }));
-  }
-
-  async role(clubId: string, accountId: string): Promise<ClubRole | null> {
-    const r = await this.sql.one('SELECT role FROM club_members WHERE club_id = ? AND account_id = ?', [clubId, accountId]);
-    return r ? (str(r['role']) as ClubRole) : null;
-  }
-
-  async setRole(clubId: string, accountId: string, role: ClubRole, at: number): Promise<void> {
-    await this.sql.run(
-      'INSERT INTO club_members (club_id, account_id, role, since) VALUES (?, ?, ?, ?) ON CONFLICT (club_id, account_id) DO UPDATE SET role = excluded.role',
-      [clubId, accountId, role, at],
-    );
-  }
-
-  async removeMember(clubId: string, accountId: string): Promise<boolean> {
-    return (await this.sql.run('DELETE FROM club_members WHERE club_id = ? AND account_id = ?', [clubId, accountId])) > 0;
-  }
-
-  async clubsOf(accountId: string): Promise<{ id: string; name: string; role: ClubRole }[]> {
-    const rows = await this.sql.all('SELECT c.id, c.name, m.role FROM club_members m JOIN clubs c ON c.id = m.club_id WHERE m.account_id = ? ORDER BY c.name', [accountId]);
-    return rows.map((r) => ({ id: str(r['id']), name: str(r['name']), role: str(r['role']) as ClubRole }));
-  }
-
-  async linkTournament(tournamentId: string, clubId: string): Promise<void> {
-    await this.sql.run('INSERT INTO club_tournaments (tournament_id, club_id) VALUES (?, ?) ON CONFLICT (tournament_id) DO NOTHING', [tournamentId, clubId]);
-  }
-
-  async clubOfTournament(tournamentId: string): Promise<string | null> {
-    return optStr((await this.sql.one('SELECT club_id FROM club_tournaments WHERE tournament_id = ?', [tournamentId]))?.['club_id']);
-  }
-
-  async tournamentsOf(clubId: string): Promise<string[]> {
-    return (await this.sql.all('SELECT tournament_id FROM club_tournaments WHERE club_id = ?', [clubId])).map((r) => str(r['tournament_id']));
-  }
-
-  async ban(clubId: string, accountId: string, season: string, reason: string | null, at: number): Promise<void> {
-    await this.sql.run(
-      'INSERT INTO club_bans (club_id, account_id, season, reason, at) VALUES (?, ?, ?, ?, ?) ON CONFLICT (club_id, account_id, season) DO UPDATE SET reason = excluded.reason, at = excluded.at',
-      [clubId, accountId, season, reason, at],
-    );
-  }
-
-  async unban(clubId: string, accountId: string, season: string): Promise<boolean> {
-    return (await this.sql.run('DELETE FROM club_bans WHERE club_id = ? AND account_id = ? AND season = ?', [clubId, accountId, season])) > 0;
-  }
-
-  async bans(clubId: string): Promise<ClubBan[]> {
-    const rows = await this.sql.all('SELECT a.nickname, b.season, b.reason, b.at FROM club_bans b JOIN accounts a ON a.id = b.account_id WHERE b.club_id = ? ORDER BY b.at DESC', [clubId]);
-    return rows.map((r) => ({ nickname: str(r['nickname']), season: str(r['season']), reason: optStr(r['reason']), at: num(r['at']) }));
-  }
-
-  async banned(clubId: string, accountId: string, season: string): Promise<boolean> {
-    return (await this.sql.one('SELECT 1 AS x FROM club_bans WHERE club_id = ? AND account_id = ? AND season = ?', [clubId, accountId, season])) !== undefined;
-  }
-
-  // ---- audit ------------------------------------------------------------------------------------
-
-  async audit(e: { at: number; actorId: string; club: string | null; action: string; target: string | null; detail?: unknown }): Promise<void> {
-    await this.sql.run('INSERT INTO audit_log (at, actor_id, club_id, action, target, detail) VALUES (?, ?, ?, ?, ?, ?)', [
-      e.at,
-      e.actorId,
-      e.club,
-      e.action,
-      e.target,
-      e.detail === undefined ? null : JSON.stringify(e.detail),
-    ]);
-  }
-
-  async auditOf(where: { club?: string; actor?: string }, limit = 200): Promise<AuditEntry[]> {
-    const [cond, arg] = where.club !== undefined ? ['l.club_id = ?', where.club] : ['l.actor_id = ?', where.actor];
-    const rows = await this.sql.all(`SELECT l.*, a.nickname FROM audit_log l LEFT JOIN accounts a ON a.id = l.actor_id WHERE ${cond} ORDER BY l.id DESC LIMIT ?`, [arg, limit]);
-    return rows.map((r) => ({
-      id: num(r['id']),
-      at: num(r['at']),
-      actorId: str(r['actor_id']),
-      actor: optStr(r['nickname']) ?? (r['actor_id'] === TOKEN_ACTOR ? '' : '?'),
-      ...(r['actor_id'] === TOKEN_ACTOR ? { byToken: true as const } : {}),
-      club: optStr(r['club_id']),
-      action: str(r['action']),
-      target: optStr(r['target']),
-      detail: r['detail'] ? (JSON.parse(str(r['detail'])) as unknown) : null,
-    }));
-  }
-
   // ---- claim codes and tournament players --------------------------------------------------------
 
   async addClaimCode(codeHash: string, c: ClaimCodeRow, at: number): Promise<void> {
@@ -429,6 +320,11 @@ export class SqlAccountStore implements AccountStore {
 
   async deleteAccount(id: string, pseudonym: string, at: number): Promise<void> {
     await this.sql.tx(async (q) => {
+      // Its bans in force stay with its nickname: a new account under it is not a way out.
+      await q.run(
+        'INSERT INTO banned_names (nickname_key, club_id, season, reason, at) SELECT a.nickname_key, b.club_id, b.season, b.reason, b.at FROM club_bans b JOIN accounts a ON a.id = b.account_id WHERE b.account_id = ? ON CONFLICT DO NOTHING',
+        [id],
+      );
       await q.run('UPDATE accounts SET nickname = ?, nickname_key = ?, password_hash = NULL, deleted_at = ? WHERE id = ?', [pseudonym, nicknameKey(pseudonym), at, id]);
       await q.run('DELETE FROM account_sessions WHERE account_id = ?', [id]);
       await q.run('DELETE FROM account_passkeys WHERE account_id = ?', [id]);

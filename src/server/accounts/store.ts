@@ -209,3 +209,19 @@ export interface AccountStore {
   deleteAccount(id: string, pseudonym: string, at: number): Promise<void>;
   close(): Promise<void>;
 }
+
+/**
+ * The account a seat's holder is (a forum seat's ban asks it), or null: the account the seat is
+ * bound to, followed through merges (a merge is no way out of a ban), else the live account whose
+ * nickname the seat's name is now.
+ */
+export async function seatHolder(store: Pick<AccountStore, 'account' | 'byNickname'>, who: { name: string; account?: string }): Promise<string | null> {
+  if (who.account === undefined) return (await store.byNickname(who.name))?.id ?? null;
+  let id = who.account;
+  for (let hops = 0; hops < 16; hops++) {
+    const next = (await store.account(id))?.mergedInto;
+    if (!next) break;
+    id = next;
+  }
+  return id;
+}

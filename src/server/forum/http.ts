@@ -355,8 +355,9 @@ export function registerForumHttp(app: FastifyInstance, svc: ForumService, creat
       return answer(reply.code(201), out, ({ season, adminKey }) => ({ id: season.id, adminKey }));
     }),
   );
+  // Nobody is shown an account's id (docs/accounts.md): the bans by account stay on the server.
   const publicSeason = (s: Season) => {
-    const { adminKeyHash: _h, ...rest } = s;
+    const { adminKeyHash: _h, bannedAccounts: _a, ...rest } = s;
     return rest;
   };
   app.get(

@@ -45,4 +45,34 @@ describe('forum seasons', () => {
     expect(next.value.season.players['Борис']).toMatchObject({ bannedUntil: 4, autokillSpent: false });
     svc.close();
   });
+
+  it("a no-show's ban follows the account: under a new nickname, after a merge, and carried to the next season; a name in another case is the same name", async () => {
+    // Accounts: «Аня» is the account «acc-anna» renamed; «acc-old» was merged into «acc-anna».
+    const holders: ForumClubs = {
+      ...clubs,
+      holder: async (who) => (who.account !== undefined ? (who.account === 'acc-old' ? 'acc-anna' : who.account) : who.name === 'Аня' ? 'acc-anna' : null),
+    };
+    const svc = new ForumService(new MemoryForumStore(), new FakeClock(Date.parse('2026-03-02T04:00:00Z')), quiet, { syncMs: 0, clubs: holders });
+    const first = await svc.createSeason('Осень', 0, 3);
+    if (!first.ok) throw new Error(first.error.code);
+    const row = (await svc.store.getSeason(first.value.season.id))!;
+    row.doc.players['Анна'] = { autokillSpent: false, posts: 0, games: 1, wins: 0, noShows: 1, bannedUntil: 4 };
+    row.doc.bannedAccounts = { 'acc-old': 4 };
+    await svc.store.updateSeason(row.doc, row.revision);
+    const bots = Array.from({ length: 9 }, (_, i) => ({ name: `Бот ${i + 1}`, bot: true }));
+    const seat = (name: string) => svc.create({ title: 'Стол', players: [{ name }, ...bots], seasonId: first.value.season.id });
+    expect(await seat('  анна ')).toMatchObject({ ok: false, error: { code: 'banned' } });
+    // The account renamed (and merged): its new nickname is banned too.
+    expect(await seat('Аня')).toMatchObject({ ok: false, error: { code: 'banned' } });
+    const fair = await seat('Борис');
+    if (!fair.ok) throw new Error(fair.error.code);
+    // Under a name nobody registered, the seat opens; binding it to the banned account does not.
+    expect(await svc.bind(fair.value.id, 1, 'acc-anna')).toMatchObject({ ok: false, error: { code: 'banned' } });
+    expect(await svc.bind(fair.value.id, 1, 'acc-boris')).toEqual({ ok: true, value: true });
+    const next = await svc.createSeason('Зима', 0, 3);
+    if (!next.ok) throw new Error(next.error.code);
+    expect(next.value.season.bannedAccounts).toEqual({ 'acc-old': 4 });
+    expect(await svc.create({ title: 'Стол', players: [{ name: 'Аня' }, ...bots], seasonId: next.value.season.id })).toMatchObject({ ok: false, error: { code: 'banned' } });
+    svc.close();
+  });
 });

@@ -1,18 +1,20 @@
 // The forum games a server runs: each game's calendar armed on the injectable clock, its
 // operations run one at a time (a queue per game), each stored before it is answered. A fault
 // in one game is logged and never reaches another.
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { validateSetup, type Viewer } from '../../engine/index.js';
 import { DEFAULT_SCHEDULE, firstOpening, ScheduleSchema, type Schedule } from './calendar.js';
 import type { ForumClock } from './clock.js';
 import { botTurn } from './bots.js';
 import { done, fail, forumError, type ForumError, type Outcome } from './errors.js';
 import { dayClosed, ForumGame } from './game.js';
+import { hashKey, newKey } from './keys.js';
+import { ATTEMPTS, ForumSeasons, type ForumClubs, type SeatHolder } from './seasons.js';
 import type { ForumStore } from './store.js';
 import type { ForumGameDoc, Season } from './types.js';
 
-export const newKey = (): string => randomBytes(18).toString('base64url');
-export const hashKey = (k: string): string => createHash('sha256').update(k).digest('hex');
+export { hashKey, newKey } from './keys.js';
+export type { ForumClubs, SeatHolder } from './seasons.js';
 
 interface Log {
   warn(o: object, msg: string): void;
@@ -36,35 +38,12 @@ export interface Created {
 
 /** How often a process looks for games other processes created or changed (ms). */
 const SYNC_MS = 5000;
-/** A write that lost to another process's is redone on the newer game this many times at most. */
-const ATTEMPTS = 8;
 
 export interface ForumServiceOptions {
   /** How often to pick up other processes' games (FORUM_SYNC_MS; 0: never). Default 5 s. */
   syncMs?: number;
   /** The accounts' clubs, when the server has accounts (index.ts). */
   clubs?: ForumClubs;
-}
-
-/**
- * Who sits in a seat, for a club's ban: the account the seat is bound to, or (a seat nobody bound
- * yet: a name the host typed) the account whose nickname the name is.
- */
-export interface SeatHolder {
-  name: string;
-  account?: string;
-}
-
-/** What the forum asks of the accounts' clubs (accounts/store.ts). */
-export interface ForumClubs {
-  /** Whether the club banned the seat's holder from the club's season `season` (club_bans). */
-  banned(clubId: string, season: string, who: SeatHolder): Promise<boolean>;
-  /** Whether the account is an owner or judge of the club (who may tie a forum season to it). */
-  staff(clubId: string, accountId: string): Promise<boolean>;
-  /** The club's name, shown on the season's page (a club's id is not for people to read). */
-  name?(clubId: string): Promise<string | null>;
-  /** A season tied to the club: written to the club's audit log (who, when, which season). */
-  tied?(clubId: string, accountId: string, season: Season): Promise<void>;
 }
 
 export class ForumService {
@@ -77,12 +56,17 @@ export class ForumService {
   /** Called after every stored change of a game, and when another process's change is picked up. */
   onChange: (id: string) => void = () => undefined;
 
+  /** The community's seasons: entry, bans, what a finished game adds (seasons.ts). */
+  readonly seasons: ForumSeasons;
+
   constructor(
     readonly store: ForumStore,
     readonly clock: ForumClock,
     private log: Log,
     private opts: ForumServiceOptions = {},
-  ) {}
+  ) {
+    this.seasons = new ForumSeasons(store, () => this.now(), opts.clubs);
+  }
 
   now(): number {
     return this.clock.now();
@@ -149,7 +133,7 @@ export class ForumService {
         const row = season.players[p.name];
         if (row?.bannedUntil !== undefined && season.number <= row.bannedUntil) return fail(forumError('banned', { ru: p.name, en: p.name }));
         if ((row?.posts ?? 0) < season.entryPosts) return fail(forumError('entryPosts', { ru: p.name, en: p.name }));
-        const refused = await this.seatRefusal(season, { name: p.name });
+        const refused = await this.seasons.seatRefusal(season, { name: p.name });
         if (refused) return fail(refused);
       }
     }
@@ -185,7 +169,7 @@ export class ForumService {
     if (input.seasonId) doc.seasonId = input.seasonId;
     await this.store.createGame(doc);
     this.games.set(id, { game: new ForumGame(doc), revision: 1 });
-    if (season) await this.updateSeason(season.id, (s) => void s.games.push(id));
+    if (season) await this.seasons.update(season.id, (s) => void s.games.push(id));
     return done({ id, hostKey, seatKeys });
   }
 
@@ -237,7 +221,7 @@ export class ForumService {
           }
           this.games.set(id, { game: g, revision: cur.revision + 1 });
           // Only the write that finished the game tells its season (never twice).
-          if (!wasFinished && g.doc.status === 'finished') await this.finishSeason(g);
+          if (!wasFinished && g.doc.status === 'finished') await this.seasons.finish(g);
           this.onChange(id);
         }
         this.arm(g);
@@ -312,10 +296,10 @@ export class ForumService {
   async start(id: string): Promise<Outcome<true>> {
     // A bound seat whose account the club banned since it sat down does not start the game (the host replaces it).
     const g0 = await this.game(id);
-    const season = g0 ? await this.seasonOf(g0) : null;
+    const season = g0 ? await this.seasons.of(g0) : null;
     for (const x of g0?.doc.seats ?? []) {
       if (x.bot || x.account === undefined) continue;
-      const refused = await this.seatRefusal(season, x);
+      const refused = await this.seasons.seatRefusal(season, x);
       if (refused) return fail(refused);
     }
     return this.run(id, (g, now) => {
@@ -335,56 +319,21 @@ export class ForumService {
     });
   }
 
-  // ---- seasons -----------------------------------------------------------------------------
+  // ---- seasons (seasons.ts) ------------------------------------------------------------------
 
   /** A new season; tied to a club (`club`) only by the club's owner or judge (`by`, an account id). */
-  async createSeason(name: string, entryPosts: number, banSeasons: number, club?: Season['club'], by?: string): Promise<Outcome<{ season: Season; adminKey: string }>> {
-    if (club && !(by && this.opts.clubs && (await this.opts.clubs.staff(club.id, by)))) return fail(forumError('notClubStaff'));
-    const clubName = club ? await this.opts.clubs?.name?.(club.id) : null;
-    if (club && clubName) club = { ...club, name: clubName };
-    const adminKey = newKey();
-    for (let attempt = 1; attempt <= ATTEMPTS; attempt++) {
-      const all = await this.store.listSeasons();
-      const season: Season = {
-        id: randomBytes(6).toString('base64url'),
-        name,
-        createdAt: this.now(),
-        adminKeyHash: hashKey(adminKey),
-        entryPosts,
-        banSeasons,
-        // The next in the community's sequence; the store refuses a number another process took meanwhile.
-        number: Math.max(0, ...all.map((s) => s.number)) + 1,
-        games: [],
-        players: {},
-        ...(club ? { club } : {}),
-      };
-      // What the community carries over: earlier seasons' bans and post counts.
-      for (const old of all)
-        for (const [p, row] of Object.entries(old.players)) {
-          const cur = (season.players[p] ??= { autokillSpent: false, posts: 0, games: 0, wins: 0, noShows: 0 });
-          cur.posts += row.posts;
-          if (row.bannedUntil !== undefined) cur.bannedUntil = Math.max(cur.bannedUntil ?? 0, row.bannedUntil);
-        }
-      if (await this.store.createSeason(season)) {
-        if (club && by) await this.opts.clubs?.tied?.(club.id, by, season);
-        return done({ season, adminKey });
-      }
-    }
-    return fail(forumError('busy'));
+  createSeason(name: string, entryPosts: number, banSeasons: number, club?: Season['club'], by?: string): Promise<Outcome<{ season: Season; adminKey: string }>> {
+    return this.seasons.create(name, entryPosts, banSeasons, club, by);
   }
 
-  /**
-   * Why `who` may not take a seat in a game of `season`, or null: the club the season belongs to
-   * banned that player from this season (accounts/clubs, club_bans) — by the seat's account where
-   * it is bound, by the name's account where not.
-   */
-  async seatRefusal(season: Season | null, who: SeatHolder): Promise<ForumError | null> {
-    if (!season?.club || !this.opts.clubs) return null;
-    return (await this.opts.clubs.banned(season.club.id, season.club.season, who)) ? forumError('clubBanned', { ru: who.name, en: who.name }) : null;
+  /** Why `who` may not take a seat in a game of `season`, or null (seasons.ts). */
+  seatRefusal(season: Season | null, who: SeatHolder): Promise<ForumError | null> {
+    return this.seasons.seatRefusal(season, who);
   }
 
-  private async seasonOf(g: ForumGame): Promise<Season | null> {
-    return g.doc.seasonId ? ((await this.store.getSeason(g.doc.seasonId))?.doc ?? null) : null;
+  /** Add posts counted toward entry (the community's forum outside the games). */
+  addPosts(seasonId: string, player: string, posts: number): Promise<Season | null> {
+    return this.seasons.addPosts(seasonId, player, posts);
   }
 
   /**
@@ -397,62 +346,13 @@ export class ForumService {
     if (!g) return fail(forumError('notFound'));
     const x = g.doc.seats[seat - 1];
     if (!x || x.bot) return fail(forumError('badKey'));
-    const refused = await this.seatRefusal(await this.seasonOf(g), { name: x.name, account: accountId });
+    const refused = await this.seasons.seatRefusal(await this.seasons.of(g), { name: x.name, account: accountId });
     if (refused) return fail(refused);
     return this.run(id, (cur) => {
       const s = cur.doc.seats[seat - 1]!;
       if (s.account !== undefined && s.account !== accountId) return fail(forumError('seatBound'));
       s.account = accountId;
       return done(true);
-    });
-  }
-
-  /** Change a season over the revision read; redone on a newer one if another process got there first. */
-  private async updateSeason(id: string, change: (s: Season) => void): Promise<Season | null> {
-    for (let attempt = 1; attempt <= ATTEMPTS; attempt++) {
-      const cur = await this.store.getSeason(id);
-      if (!cur) return null;
-      change(cur.doc);
-      if (await this.store.updateSeason(cur.doc, cur.revision)) return cur.doc;
-    }
-    throw new Error(`season ${id}: too many concurrent changes`);
-  }
-
-  /** The season learns a finished game: games, wins, posts, autokills spent, no-shows. */
-  private async finishSeason(g: ForumGame): Promise<void> {
-    if (!g.doc.seasonId || !g.state) return;
-    const s = g.state;
-    const autos = new Set<number>();
-    for (const e of s.log) if (e.t === 'dayTally') for (const v of e.votes) if (v.auto) autos.add(v.seat);
-    await this.updateSeason(g.doc.seasonId, (season) =>
-      g.doc.seats.forEach((x, i) => {
-        if (x.bot) return;
-        const row = (season.players[x.name] ??= { autokillSpent: false, posts: 0, games: 0, wins: 0, noShows: 0 });
-        // The seat's present holder: what a replaced player wrote before is not theirs.
-        const since = x.before[x.before.length - 1]?.at ?? 0;
-        const posts = g.doc.posts.filter((p) => p.by === i + 1 && p.at >= since).length;
-        const votes = g.doc.votes.filter((v) => v.seat === i + 1 && v.at >= since).length;
-        row.games += 1;
-        row.posts += posts;
-        if (s.winner && s.seats[i]!.team === s.winner) row.wins += 1;
-        if (autos.has(i + 1)) row.autokillSpent = true;
-        // A no-show (forum-mafia.ru.txt: signed up and left not one post in the game) is removed and
-        // loses the season's count of seasons. Other removals (a second missed vote, the lawyer's
-        // two misses, a host's removal of one who did write) are the game's matter, not a ban.
-        const ex = s.seats[i]!.exit;
-        if (ex?.cause === 'removal' && posts === 0 && votes === 0) {
-          row.noShows += 1;
-          row.bannedUntil = season.number + season.banSeasons;
-        }
-      }),
-    );
-  }
-
-  /** Add posts counted toward entry (the community's forum outside the games). */
-  addPosts(seasonId: string, player: string, posts: number): Promise<Season | null> {
-    return this.updateSeason(seasonId, (season) => {
-      const row = (season.players[player] ??= { autokillSpent: false, posts: 0, games: 0, wins: 0, noShows: 0 });
-      row.posts += posts;
     });
   }
 

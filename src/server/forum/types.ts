@@ -125,6 +125,12 @@ export interface Season {
   /** Per player name: whether the season's autokill is spent, posts counted, no-shows. */
   players: Record<string, { autokillSpent: boolean; posts: number; games: number; wins: number; noShows: number; bannedUntil?: number }>;
   /**
+   * No-show bans by account (account id → the last season number banned): a no-show whose seat
+   * was bound to an account stays banned under another name (a rename, a host typing another name
+   * for the same account). Absent on seasons stored before these existed.
+   */
+  bannedAccounts?: Record<string, number>;
+  /**
    * The club this season is played for (accounts' clubs), and the club's name for the season in
    * its bans: a player whose account the club banned from it takes no seat in the season's games.
    */

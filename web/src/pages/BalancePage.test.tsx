@@ -31,4 +31,16 @@ describe('balance page (issue 8: the simulator report as a chart)', () => {
     expect(svg).not.toMatch(/classic club|win rate|firstDayVote/);
     expect(svg).toContain('fill="#1e2129"');
   });
+
+  it('on a phone the chart is drawn for its width (the narrow layout), not shrunk or scrolled', async () => {
+    vi.stubGlobal('fetch', vi.fn(async () => ({ ok: true, json: async () => sample })));
+    vi.stubGlobal('matchMedia', (q: string) => ({ matches: q.includes('max-width'), addEventListener: () => undefined, removeEventListener: () => undefined }));
+    const { container } = render(<BalancePage />);
+    await waitFor(() => expect(container.querySelector('.balance-chart svg')).not.toBeNull());
+    const svg = container.querySelector('.balance-chart svg')!;
+    expect(svg.getAttribute('width')).toBe('360');
+    expect(svg.outerHTML).toContain('доля побед по местам');
+    // Every figure of the table keeps its column's name (the phone shows the rows as blocks).
+    expect(container.querySelector('td[data-label="Победы красных"]')).not.toBeNull();
+  });
 });

@@ -36,8 +36,25 @@ export function runLabel(r: SimReport, t: (k: string, o?: Record<string, unknown
   return [`${preset} · ${levels.join(' / ')}`, ...(options.length ? [options.join('; ')] : [])].join('\n');
 }
 
+const PHONE = '(max-width: 700px)';
+
+/** Whether the screen is a phone's: the chart is then drawn for its width, never shrunk or scrolled sideways. */
+function useNarrow(): boolean {
+  const media = (): MediaQueryList | null => (typeof window.matchMedia === 'function' ? window.matchMedia(PHONE) : null);
+  const [narrow, setNarrow] = useState(() => media()?.matches === true);
+  useEffect(() => {
+    const m = media();
+    if (!m) return;
+    const on = (): void => setNarrow(m.matches);
+    m.addEventListener('change', on);
+    return () => m.removeEventListener('change', on);
+  }, []);
+  return narrow;
+}
+
 export default function BalancePage() {
   const { t } = useTranslation();
+  const narrow = useNarrow();
   const [reports, setReports] = useState<SimReport[] | null>(null);
   const [error, setError] = useState<string | null>(null);
 
@@ -75,7 +92,12 @@ export default function BalancePage() {
       {error && <p className="error">{error}</p>}
       {reports && (
         <>
-          <div className="balance-chart" style={{ overflowX: 'auto', marginTop: '1rem' }} dangerouslySetInnerHTML={{ __html: simChartSvg(reports, { lang: currentLang(), theme: 'dark', title: t('balance.chartTitle'), labels: reports.map((r) => runLabel(r, t)) }) }} />
+          <div
+            className="balance-chart"
+            dangerouslySetInnerHTML={{
+              __html: simChartSvg(reports, { lang: currentLang(), theme: 'dark', title: t('balance.chartTitle'), labels: reports.map((r) => runLabel(r, t)), layout: narrow ? 'narrow' : 'wide' }),
+            }}
+          />
           <div className="balance-table-wrap">
             <table className="balance-table">
               <thead>
@@ -91,14 +113,14 @@ export default function BalancePage() {
                 {reports.map((r) => (
                   <tr key={r.label}>
                     <td className="balance-run">{runLabel(r, t)}</td>
-                    <td>{r.games}</td>
-                    <td>
+                    <td data-label={t('balance.games')}>{r.games}</td>
+                    <td data-label={t('balance.red')}>
                       {pct(r.wins.red.rate)} [{pct(r.wins.red.lo)}, {pct(r.wins.red.hi)}]
                     </td>
-                    <td>
+                    <td data-label={t('balance.black')}>
                       {pct(r.wins.black.rate)} [{pct(r.wins.black.lo)}, {pct(r.wins.black.hi)}]
                     </td>
-                    <td>{r.avgDays.toFixed(2)}</td>
+                    <td data-label={t('balance.days')}>{r.avgDays.toFixed(2)}</td>
                   </tr>
                 ))}
               </tbody>
