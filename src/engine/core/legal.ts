@@ -39,14 +39,19 @@ export function legalCommands(s: GameState, actor: Actor): Command[] {
 /** May the actor give any command now? Exactly `legalCommands(s, actor).length > 0`, without the list. */
 export function mayAct(s: GameState, actor: Actor): boolean {
   const l = PROBE;
-  l.out.length = 0;
+  const before = l.out.length;
   list(s, actor, l);
-  const any = l.out.length > 0;
-  l.out.length = 0;
-  return any;
+  const n = l.out.length;
+  if (n === before) return false;
+  if (n >= 256) l.out = [];
+  return true;
 }
 
-/** One probe for every mayAct (it holds at most one command, dropped before mayAct returns). */
+/**
+ * One listing for every mayAct, which asks only whether the lister put anything. It is not
+ * emptied after each question (setting an array's length is a runtime call, slower than the
+ * question itself): it keeps up to a few hundred dead commands, then starts a new array.
+ */
 const PROBE: Listing = { out: [], one: true };
 
 /**
