@@ -15,7 +15,7 @@ import { dayOptions } from './options.js';
 import { missesOut } from './night.js';
 import { mayLeaveOnRecord } from './on-record.js';
 import { legalBestMoves } from './points.js';
-import { rulesOf } from './rules.js';
+import { rulesOf, type PresetRules } from './rules.js';
 import { countsLeft } from './vote.js';
 import { ROLE_DEFS } from './roles.js';
 import type { GameState } from './state.js';
@@ -64,7 +64,17 @@ export function actors(s: GameState): Actor[] {
   const k = ACTORS;
   if (k.s !== s || k.log !== s.log || k.len !== s.log.length || k.last !== last) {
     const out: Actor[] = [];
-    for (const x of s.seats) if (mayAct(s, x.seat)) out.push(x.seat);
+    const rules = rulesOf(s);
+    if (!s.finished && !rules.legal) {
+      // The seats through the per-seat part of the lister, the game-wide checks made once.
+      const l = PROBE;
+      for (const x of s.seats) {
+        const before = l.out.length;
+        seat(s, rules, x.seat, l);
+        if (l.out.length > before) out.push(x.seat);
+      }
+      if (l.out.length >= 256) l.out = [];
+    } else for (const x of s.seats) if (mayAct(s, x.seat)) out.push(x.seat);
     if (mayAct(s, 'clock')) out.push('clock');
     if (mayAct(s, 'judge')) out.push('judge');
     k.s = s;
@@ -89,6 +99,11 @@ function list(s: GameState, actor: Actor, l: Listing): void {
   const rules = rulesOf(s);
   if (rules.legal) return rules.legal(s, actor, l);
   if (actor === 'clock' || actor === 'judge') return officials(s, actor, l);
+  seat(s, rules, actor, l);
+}
+
+/** A seat's commands, for a game that goes on and lists through the shared lister. */
+function seat(s: GameState, rules: PresetRules, actor: number, l: Listing): void {
   const me = s.seats[actor - 1];
   if (!me) return;
   const st = s.stage;
