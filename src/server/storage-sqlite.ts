@@ -27,6 +27,8 @@ interface Request {
 }
 
 const HERE = import.meta.url;
+/** How long a lazy call (setDeadline) waits for another to travel with. */
+const LAZY_MS = 20;
 
 function failure(message: string, code: string): Error {
   return Object.assign(new Error(message), { code });
@@ -81,6 +83,10 @@ export class SqliteStorage implements Storage {
   }
 
   private call<T>(op: string, ...args: unknown[]): Promise<T> {
+    return this.callWith<T>(false, op, args);
+  }
+
+  private callWith<T>(lazy: boolean, op: string, args: unknown[]): Promise<T> {
     if (this.closing) return Promise.reject(failure('storage closed', 'GOROD_CLOSED'));
     if (this.pending.size >= this.maxPending) return Promise.reject(failure('storage queue full', 'GOROD_BUSY'));
     const w = (this.worker ??= this.spawn());
@@ -88,19 +94,29 @@ export class SqliteStorage implements Storage {
     return new Promise<T>((resolve, reject) => {
       this.pending.set(id, { resolve: resolve as (v: unknown) => void, reject });
       if (this.pending.size === 1) w.ref();
-      this.post(w, { id, op, args });
+      this.post(w, { id, op, args }, lazy);
     });
   }
 
-  private post(w: Worker, r: Request): void {
+  /** The outbox leaves at the end of this turn (setImmediate), or for lazy calls alone within LAZY_MS. */
+  private sendNow: NodeJS.Immediate | null = null;
+  private sendLater: NodeJS.Timeout | null = null;
+
+  private post(w: Worker, r: Request, lazy = false): void {
     this.outbox.push(r);
-    if (this.outbox.length > 1) return;
-    setImmediate(() => {
+    if (this.sendNow) return;
+    const send = (): void => {
+      if (this.sendNow) clearImmediate(this.sendNow);
+      if (this.sendLater) clearTimeout(this.sendLater);
+      this.sendNow = null;
+      this.sendLater = null;
       const batch = this.outbox;
       this.outbox = [];
       // A worker that died meanwhile has failed these calls already (spawn's `dead`).
       if (this.worker === w) w.postMessage(batch);
-    });
+    };
+    if (!lazy) this.sendNow = setImmediate(send);
+    else this.sendLater ??= setTimeout(send, LAZY_MS);
   }
 
   createTable(row: TableRow, commands: CommandRow[] = []): Promise<void> {
@@ -109,8 +125,14 @@ export class SqliteStorage implements Storage {
   updateTable(id: string, patch: TablePatch): Promise<void> {
     return this.call('updateTable', id, patch);
   }
+  /**
+   * Lazy: a stage's deadline (written after the command that changed the stage, and awaited by
+   * no client) waits up to LAZY_MS for the next call to ride with, so that it shares that call's
+   * commit and fsync instead of making its own; at W2p's pace that halved the commits, and a
+   * command no longer waits behind another table's deadline-only commit (issue 19).
+   */
   setDeadline(id: string, deadline: Deadline | null): Promise<void> {
-    return this.call('setDeadline', id, deadline);
+    return this.callWith(true, 'setDeadline', [id, deadline]);
   }
   getTable(id: string): Promise<TableRow | null> {
     return this.call('getTable', id);

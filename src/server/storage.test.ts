@@ -48,6 +48,20 @@ describe('sqlite storage', () => {
     await s.close();
   });
 
+  it('a deadline rides with the next call (one commit), is seen by a read after it, and is stored when it goes alone', async () => {
+    const file = join(dir, 'lazy.sqlite');
+    const s = new SqliteStorage(file);
+    await s.createTable(tableRow('a'));
+    await s.createTable(tableRow('b'));
+    const [, , a] = await Promise.all([s.setDeadline('a', { key: 3, at: 30 }), s.appendCommand('a', { seq: 0, sender: 'x', nonce: null, command: { by: 1, do: 'endSpeech' }, at: 0 }), s.getTable('a')]);
+    expect(a!.deadline).toEqual({ key: 3, at: 30 });
+    await s.setDeadline('b', { key: 4, at: 40 });
+    const other = new Database(file, { readonly: true });
+    expect(other.prepare('SELECT stage_key, at FROM game_deadlines WHERE table_id = ?').get('b')).toEqual({ stage_key: 4, at: 40 });
+    other.close();
+    await s.close();
+  });
+
   it('refuses calls past its bound instead of queueing without end', async () => {
     const s = new SqliteStorage(join(dir, 'bound.sqlite'), { maxPending: 5 });
     await s.createTable(tableRow('a'));
