@@ -205,7 +205,8 @@ export class Hub {
       t.detach(c);
       c.close?.(CLOSE_RESTART, 'table moved');
     }
-    this.forget(t);
+    // Its presence is the new owner's now: clearing it here could undo what the new owner wrote.
+    this.forget(t, false);
   }
 
   /**
@@ -234,7 +235,8 @@ export class Hub {
     if (r.uploadKey !== undefined) this.uploads.set(r.uploadKey, Promise.resolve(createResult(r)));
   }
 
-  private forget(t: Table): void {
+  /** `letGo`: this process gives the table up (not lost to another), so who was connected here goes too. */
+  private forget(t: Table, letGo = true): void {
     t.close();
     this.tables.delete(t.id);
     this.fences.delete(t.id);
@@ -245,6 +247,9 @@ export class Hub {
     if (r.uploadKey !== undefined) this.uploads.delete(r.uploadKey);
     // Many processes: a table let go (finished and evicted, expired) is nobody's until asked for again.
     if (this.opts.directory && !this.stopped) void this.opts.directory.release(t.id).catch(() => undefined);
+    // A closed table writes no more presence: the last one written (someone watching the final
+    // view at eviction) would otherwise show them connected elsewhere until the key's TTL.
+    if (letGo && !this.stopped) this.opts.presence?.set(t.id, { seats: [], degraded: false });
   }
 
   private scheduleEviction(t: Table): void {
