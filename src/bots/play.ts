@@ -5,6 +5,7 @@ import {
   apply,
   fmix32,
   legalCommands,
+  mayAct,
   mulberry32,
   NIGHT_STAGES,
   presetDef,
@@ -166,8 +167,10 @@ export function playGame(o: PlayOptions): PlayResult {
       const pending: { seat: number; legal: Command[]; rank: number; black: boolean }[] = [];
       for (const x of state.seats) {
         if (passed.has(x.seat)) continue;
-        const legal = legalCommands(state, x.seat);
-        if (legal.length === 0 && !(st.intro && x.alive)) continue;
+        // Most seats sleep through most of the night: asked cheaply, listed only when they may act.
+        const may = mayAct(state, x.seat);
+        if (!may && !(st.intro && x.alive)) continue;
+        const legal = may ? legalCommands(state, x.seat) : [];
         let rank = NIGHT_STAGES.length + 1;
         for (const c of legal) rank = Math.min(rank, rankOf(c));
         pending.push({ seat: x.seat, legal: legal.filter((c) => rankOf(c) === rank), rank, black: x.team === 'black' });
@@ -183,9 +186,8 @@ export function playGame(o: PlayOptions): PlayResult {
       }
     } else {
       for (let seat = 1; seat <= n && !acted; seat++) {
-        if (passed.has(seat)) continue;
-        const legal = legalCommands(state, seat);
-        if (legal.length > 0) acted = ask(seat, legal);
+        if (passed.has(seat) || !mayAct(state, seat)) continue;
+        acted = ask(seat, legalCommands(state, seat));
       }
     }
     if (acted) continue;

@@ -2,7 +2,7 @@
 // bot delay. Bots run only where the table runs (its owner process in a cluster); a move is a
 // command like any other (submitted to the table's queue, stored before it counts).
 import { randomInt } from 'node:crypto';
-import { legalCommands, mulberry32, view, type Command, type GameState } from '../engine/index.js';
+import { legalCommands, mayAct, mulberry32, view, type Command, type GameState } from '../engine/index.js';
 import type { Policy } from '../bots/policy.js';
 import { makePolicies } from './bots.js';
 import type { ClockService } from './clock-service.js';
@@ -36,7 +36,7 @@ export class BotRunner {
     const state = this.host.state();
     for (const [seat] of this.policies) {
       if (this.timers.has(seat)) continue;
-      if (legalCommands(state, seat).length === 0) continue;
+      if (!mayAct(state, seat)) continue;
       this.timers.set(
         seat,
         this.host.clock.after(this.host.row().botDelayMs * this.host.timeScale, () => this.move(seat)),

@@ -6,30 +6,39 @@ import type { GameState } from './state.js';
 
 /** Targets this seat chose with this verb on earlier nights: [night, target] pairs. */
 export function pastTargets(s: GameState, seat: number, verb: string): [number, number][] {
-  // legalCommands asks once per candidate target: the answer is kept until the log changes (its
-  // last event is another object), so listing a night reads the log once, not once per seat.
-  const last = s.log[s.log.length - 1];
+  // Asked once per candidate target and per seat that may act (legalCommands, actors, the
+  // night's «does anyone still owe an action»), at every step of a night. A log only grows: the
+  // answers are kept for every seat and verb asked, and brought up to date by reading only the
+  // events added since (another log — a fork, a copy — or one that no longer holds the event last
+  // seen where it was starts over).
+  const log = s.log;
   const k = CACHE;
-  if (k.log === s.log && k.last === last && k.len === s.log.length && k.seat === seat && k.verb === verb) return k.out;
-  const out: [number, number][] = [];
-  for (const e of s.log) if (e.t === 'nightAction' && e.seat === seat && e.verb === verb && e.target !== null) out.push([e.number, e.target]);
-  k.log = s.log;
-  k.last = last;
-  k.len = s.log.length;
-  k.seat = seat;
-  k.verb = verb;
-  k.out = out;
-  return out;
+  if (k.log !== log || log.length < k.len || (k.len > 0 && log[k.len - 1] !== k.last)) {
+    k.log = log;
+    k.kept = [];
+  }
+  k.len = log.length;
+  k.last = log[log.length - 1];
+  let e = k.kept.find((x) => x.seat === seat && x.verb === verb);
+  if (!e) {
+    e = { seat, verb, out: [], upTo: 0 };
+    k.kept.push(e);
+  }
+  for (let i = e.upTo; i < log.length; i++) {
+    const x = log[i]!;
+    // A new array when one is added: a caller may still hold the earlier answer.
+    if (x.t === 'nightAction' && x.seat === seat && x.verb === verb && x.target !== null) e.out = [...e.out, [x.number, x.target]];
+  }
+  e.upTo = log.length;
+  return e.out;
 }
 
-/** One remembered answer of pastTargets (callers only read it). */
-const CACHE: { log: unknown; last: unknown; len: number; seat: number; verb: string; out: [number, number][] } = {
+/** The remembered answers of pastTargets for one log (callers only read them). */
+const CACHE: { log: unknown; last: unknown; len: number; kept: { seat: number; verb: string; out: [number, number][]; upTo: number }[] } = {
   log: null,
   last: null,
-  len: -1,
-  seat: 0,
-  verb: '',
-  out: [],
+  len: 0,
+  kept: [],
 };
 
 export interface TargetLimits {

@@ -2,8 +2,9 @@
 // size each preset allows: games end, legal commands are accepted, rejected commands change
 // nothing, records replay to the same log, and views show only what the rules give.
 import { describe, expect, it } from 'vitest';
+import { actorsDisagree } from '../../../test/support/actors-agree.js';
 import { playRandom } from '../../../test/support/random-game.js';
-import { apply, cloneState, decide, legalCommands, mulberry32, replay, view, VERBS, type Command, type GameState, type Setup, type Viewer } from '../index.js';
+import { actors, apply, cloneState, decide, legalCommands, mulberry32, replay, view, VERBS, type Actor, type Command, type GameState, type Setup, type Viewer } from '../index.js';
 
 interface Case {
   name: string;
@@ -31,6 +32,12 @@ CASES.push({
   }),
 });
 CASES.push({ name: 'club 10, day one lift only, silenced nominate', size: 10, setup: (seed) => ({ preset: 'club', size: 10, seed, options: { dayOneVote: 'liftOnly', silencedMayNominate: true, removalCancelsVote: 'any', finalSpeech: true } }) });
+
+/** One of the actors who may act now, at random. */
+function actorsOf(s: GameState, rand: () => number): Actor {
+  const who = actors(s);
+  return who[Math.floor(rand() * who.length)] ?? 'clock';
+}
 
 const PRIVATE_TO_SEAT = new Set(['roleDealt', 'nightAction', 'checkResult', 'frozen']);
 const JUDGE_ONLY = new Set(['healed', 'voteShield', 'quietNight', 'verdict']);
@@ -129,6 +136,27 @@ describe.each(CASES)('$name: seeded random games', ({ setup, size, draws }) => {
           }
         },
       });
+    }
+  });
+
+  it('actors() and mayAct() list exactly the actors legalCommands gives commands, at every step (and on a fork)', () => {
+    for (let g = 0; g < 3; g++) {
+      const problems: string[] = [];
+      const rand = mulberry32(g + 900);
+      playRandom(setup(`act${g}`), g + 600, {
+        judgeRate: 0.005,
+        onStep: (state) => {
+          problems.push(...actorsDisagree(state));
+          // A copy moved on by one command: another state object with its own log.
+          if (state.finished || rand() < 0.9) return;
+          const copy = cloneState(state);
+          const all = legalCommands(copy, actorsOf(copy, rand));
+          const c = all[Math.floor(rand() * all.length)];
+          if (c) apply(copy, c);
+          problems.push(...actorsDisagree(copy), ...actorsDisagree(state));
+        },
+      });
+      expect(problems.slice(0, 5)).toEqual([]);
     }
   });
 

@@ -1,6 +1,7 @@
 // Invariants over many seeded random games (legalCommands) and fuzzed commands (fast-check).
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { actorsDisagree } from '../../../test/support/actors-agree.js';
 import { playRandom } from '../../../test/support/random-game.js';
 import {
   apply,
@@ -121,6 +122,12 @@ describe('classic: seeded random games from legalCommands', () => {
         apply(state, cmd);
       }
     }
+  });
+
+  it('actors() and mayAct() list exactly the actors legalCommands gives commands, at every step', () => {
+    const problems: string[] = [];
+    for (let g = 0; g < 30; g++) playRandom({ ...CLASSIC, seed: `a${g}` }, g + 31, { judgeRate: 0.01, onStep: (state) => problems.push(...actorsDisagree(state)) });
+    expect(problems.slice(0, 5)).toEqual([]);
   });
 
   it('replaying a game\'s record reproduces its event log byte for byte', () => {

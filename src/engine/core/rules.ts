@@ -4,6 +4,7 @@
 import { classicRules } from '../presets/classic/classic.js';
 import type { Ctx } from './emit.js';
 import type { Command } from './command.js';
+import type { Listing } from './legal.js';
 import type { StageTimer } from './day-flow.js';
 import type { Ability } from './roles.js';
 import type { Actor } from './events.js';
@@ -30,16 +31,16 @@ export interface PresetRules {
   keepsFromVote(c: Ctx, seats: number[]): number[];
   /** Does this living seat owe this night ability tonight (the night waits for it)? Default: ability.required. */
   owes?(s: GameState, seat: number, ability: Ability): boolean;
-  /** Commands of this preset's own verbs that the actor may give now (for legalCommands). */
-  legalExtras?(s: GameState, seat: number): Command[];
-  /** Commands of this preset's own judge verbs that are legal now (for legalCommands). */
-  judgeExtras?(s: GameState): Command[];
+  /** Commands of this preset's own verbs that the actor may give now (for legalCommands): put in l.out; with l.one, stop at the first. */
+  legalExtras?(s: GameState, seat: number, l: Listing): void;
+  /** Commands of this preset's own judge verbs that are legal now (for legalCommands): put in l.out; with l.one, stop at the first. */
+  judgeExtras?(s: GameState, l: Listing): void;
   /** Verbs this preset adds or handles its own way. */
   handlers?: Partial<Record<Verb, Handler>>;
   /** forum: the preset's own automatic steps after each command, instead of the shared advance(). */
   advance?(c: Ctx): void;
-  /** forum: the preset lists every legal command itself, instead of the shared legalCommands(). */
-  legal?(s: GameState, actor: Actor): Command[];
+  /** forum: the preset lists every legal command itself, instead of the shared lister (legal.ts; with l.one, stop at the first). */
+  legal?(s: GameState, actor: Actor, l: Listing): void;
   /** forum: the timer of a day without speeches (day-flow.ts stageTimer). */
   dayTimer?(s: GameState): StageTimer | null;
 }

@@ -2,7 +2,7 @@
 // classic has no word for — a team's defeat (fiim 9.3, 10.21–10.24: peeping, hints from the
 // audience, an oath, threats or bets), declared by the judge against the offender's team.
 import { classicRules } from '../classic/classic.js';
-import type { Command } from '../../core/command.js';
+import type { Listing } from '../../core/legal.js';
 import { emit, PUBLIC } from '../../core/emit.js';
 import { gameOver } from '../../core/outcome.js';
 import { reject } from '../../core/rejection.js';
@@ -27,10 +27,12 @@ export const teamDefeat: Handler = (c, cmd) => {
 };
 
 /** The judge may declare a defeat against any seat's team while the game goes on. */
-function judgeExtras(s: GameState): Command[] {
-  const out: Command[] = [];
-  for (const x of s.seats) if (x.team !== 'neutral') out.push({ by: 'judge', do: 'teamDefeat', target: x.seat });
-  return out;
+function judgeExtras(s: GameState, l: Listing): void {
+  for (const x of s.seats)
+    if (x.team !== 'neutral') {
+      l.out.push({ by: 'judge', do: 'teamDefeat', target: x.seat });
+      if (l.one) return;
+    }
 }
 
 export const fiimRules: PresetRules = { ...classicRules, handlers: { ...classicRules.handlers, teamDefeat }, judgeExtras };

@@ -10,6 +10,7 @@ import { startGame, type Setup } from '../../core/setup.js';
 import { view, visibleEvents } from '../../core/view.js';
 import { legalCommands } from '../../core/legal.js';
 import { forumDealWith } from './forum-deal.js';
+import { actorsDisagree } from '../../../../test/support/actors-agree.js';
 import type { GameState } from '../../core/state.js';
 import type { RoleId } from '../../core/vocab.js';
 
@@ -24,6 +25,8 @@ interface Played {
   leaks: string[];
   /** Commands on which decide wrote to the state or disagreed with apply (empty when it is pure). */
   impure: string[];
+  /** Where actors()/mayAct() disagreed with legalCommands (checked after every command of some games). */
+  actors: string[];
 }
 
 function deepFreeze<T>(x: T): T {
@@ -81,8 +84,10 @@ function play(seed: number): Played {
   const commands: Command[] = [];
   const leaks: string[] = [];
   const impure: string[] = [];
+  const who: string[] = [];
   const send = (c: Command): void => {
     if (apply(state, c).ok) commands.push(c);
+    if (seed < 1020) who.push(...actorsDisagree(state));
   };
   for (let phase = 0; phase < 300 && !state.finished; phase++) {
     if (phase % 3 === 0) checkViews(state, leaks);
@@ -118,7 +123,7 @@ function play(seed: number): Played {
       send({ by: 'clock', do: 'endNight' });
     }
   }
-  return { setup, state, commands, leaks, impure };
+  return { setup, state, commands, leaks, impure, actors: who };
 }
 
 /** Public events that carry a role may name only the dead — except the new commissar, told to all (R47). */
@@ -159,6 +164,10 @@ describe('forum properties (random role mixes, sizes 8–30)', () => {
 
   it('decide is pure: on a deep-frozen state it gives what apply gives (day, night, kamikaze, lawyer)', () => {
     for (const g of games) expect(g.impure.slice(0, 3)).toEqual([]);
+  });
+
+  it('actors() and mayAct() list exactly the actors legalCommands gives commands (day, night, kamikaze pick)', () => {
+    for (const g of games) expect(g.actors.slice(0, 3)).toEqual([]);
   });
 
   it('a seat sees only public events, its own and its team’s; never the judge’s', () => {

@@ -5,6 +5,7 @@ import type { Command } from '../../core/command.js';
 import type { StageTimer } from '../../core/day-flow.js';
 import type { Ctx } from '../../core/emit.js';
 import type { Actor } from '../../core/events.js';
+import type { Listing } from '../../core/legal.js';
 import { forumWinner, livingSeats } from './forum-common.js';
 import { protectsByDay } from './forum-roles.js';
 import { forumEndDay, forumLawyerDeadline, forumLeave, forumProtect, forumRemove, forumSay, forumVote, kamikazePick, today } from './forum-day.js';
@@ -48,27 +49,32 @@ for (const v of VERBS) handlers[v] = OWN[v] ?? notForum;
 
 const NIGHT_VERBS: readonly Verb[] = ['shoot', 'kill', 'explode', 'heal', 'seduce'];
 
-/** Every command the actor may give now (apply accepts each; say is free text and not listed). */
-export function forumLegal(s: GameState, actor: Actor): Command[] {
-  const out: Command[] = [];
-  if (s.finished || !s.forum) return out;
-  const living = livingSeats(s);
+/** Every command the actor may give now (apply accepts each; say is free text and not listed): put in l.out; with l.one, stop at the first. */
+export function forumLegal(s: GameState, actor: Actor, l: Listing): void {
+  const out = l.out;
+  if (s.finished || !s.forum) return;
   const t = today(s);
   if (actor === 'clock' || actor === 'judge') {
     if (s.phase === 'day') {
       if (!t.closed && !t.deadline) out.push({ by: actor, do: 'lawyerDeadline' });
       out.push({ by: actor, do: 'endDay' });
     } else out.push({ by: actor, do: 'endNight' });
-    if (actor === 'judge') for (const x of living) out.push({ by: 'judge', do: 'remove', target: x });
-    return out;
+    if (actor === 'judge' && !l.one) for (const x of livingSeats(s)) out.push({ by: 'judge', do: 'remove', target: x });
+    return;
   }
   const me = s.seats[actor - 1];
-  if (!me) return out;
+  if (!me) return;
+  // A living seat may always leave (listed last): asked only whether it may act, that is the answer.
+  if (l.one && me.alive) {
+    out.push({ by: actor, do: 'leave' });
+    return;
+  }
+  const living = livingSeats(s);
   if (s.phase === 'day' && t.kamikazePick === actor) {
     for (const x of living) out.push({ by: actor, do: 'explode', target: x });
     out.push({ by: actor, do: 'explode', target: null });
   }
-  if (!me.alive) return out;
+  if (!me.alive) return;
   if (s.phase === 'day' && !t.closed) {
     if ((t.votes[actor - 1] ?? -1) === -1)
       for (const x of living) if (x !== actor || s.options.selfVote) out.push({ by: actor, do: 'vote', target: x, reason: '' });
@@ -86,7 +92,6 @@ export function forumLegal(s: GameState, actor: Actor): Command[] {
     }
   }
   out.push({ by: actor, do: 'leave' });
-  return out;
 }
 
 /** forum: how long the voted-out kamikaze has to pick whom he takes (the source sets no time). */
