@@ -22,9 +22,8 @@
 //                                      one process, then three behind one Redis (sockets at the
 //                                      table's owner, then each relayed from another process),
 //                                      SCALE_RUNS times each (default 3), alternating; medians.
-import { fork, spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { appendFileSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { fork, spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import WebSocket from 'ws';
@@ -33,127 +32,19 @@ import { commitment } from '../src/server/deal.js';
 import type { TableRow } from '../src/server/storage.js';
 import { playW1, w1Deal } from './w1.js';
 import { freshDatabase } from '../test/support/pg.js';
+import { commandHistogram, cpuTicks, freePort, ROOT, rssMb, startServer, stop, USE_TSX, type Started } from './server-process.js';
 import type { Command } from '../src/engine/index.js';
 
-const ROOT = new URL('../', import.meta.url).pathname;
 const WINDOW_MS = Number(process.env['WINDOW_S'] ?? 15) * 1000;
 const TICK = 100; // clock ticks per second in /proc/<pid>/stat
-const FD_LIMIT = 20_000;
+const FD_LIMIT = 20_000; // `ulimit -n` on the reference machine: sockets per process
 // BENCH_FRAMES=full: the load generator's clients ask for whole views after each command (as clients
 // that do not fold patch frames get them), not patches (docs/protocol.md).
-const FULL_FRAMES = process.env['BENCH_FRAMES'] === 'full'; // `ulimit -n` on the reference machine: sockets per process
-
-function freePort(): Promise<number> {
-  return new Promise((res) => {
-    const s = createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const p = (s.address() as { port: number }).port;
-      s.close(() => res(p));
-    });
-  });
-}
+const FULL_FRAMES = process.env['BENCH_FRAMES'] === 'full';
 
 /** A figure the load generator could not measure (no table set up in the window) arrives as null (NaN over IPC). */
 function fixed(x: number | null, digits: number): string {
   return x === null || !Number.isFinite(x) ? 'n/a' : x.toFixed(digits);
-}
-
-/** The server's command latency histogram (gorod_command_seconds): count and count within 50 ms. */
-async function commandHistogram(url: string): Promise<{ count: number; within50: number }> {
-  const text = await (await fetch(`${url}/metrics`)).text();
-  const num = (re: RegExp): number => Number(re.exec(text)?.[1] ?? NaN);
-  return { count: num(/^gorod_command_seconds_count(?:\{[^}]*\})? (\S+)$/m), within50: num(/^gorod_command_seconds_bucket\{[^}]*le="0\.05"[^}]*\} (\S+)$/m) };
-}
-
-function cpuTicks(pid: number): number {
-  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-  const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return Number(f[11]) + Number(f[12]);
-}
-
-function rssMb(pid: number): number {
-  const m = /VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
-  return m ? Number(m[1]) / 1024 : NaN;
-}
-
-interface Started {
-  child: ChildProcess;
-  url: string;
-  startedMs: number;
-  resumed: { tables: number; ms: number };
-  /** Resolves with ms from process start when every table is rebuilt and its timers resumed. */
-  warmed: Promise<number>;
-}
-
-// The server runs as in production: the compiled build (scripts/server-build.mjs makes it when
-// stale). BENCH_TSX=1 runs the TypeScript sources through tsx instead (for before/after figures).
-const USE_TSX = process.env['BENCH_TSX'] === '1';
-if (!USE_TSX && spawnSync(process.execPath, ['scripts/server-build.mjs', '--strict'], { cwd: ROOT, stdio: 'inherit' }).status !== 0) {
-  throw new Error('no server build (npm run build:server)');
-}
-// BENCH_SERVER_NODE_ARGS: extra node flags for the server only, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof".
-// BENCH_SERVER_STDOUT=FILE: the server's stdout (e.g. --trace-gc's lines) appended to FILE.
-const SERVER_STDOUT = process.env['BENCH_SERVER_STDOUT'];
-// The young generation's size as `npm start` and bin/gorod.js set it (docs/server.md: GC; BENCH_SEMI_SPACE=0: node's default).
-const SEMI_SPACE = process.env['BENCH_SEMI_SPACE'] ?? '64';
-const SERVER_ARGS = [
-  ...(SEMI_SPACE !== '0' ? [`--max-semi-space-size=${SEMI_SPACE}`] : []),
-  ...(process.env['BENCH_SERVER_NODE_ARGS'] ?? '').split(' ').filter(Boolean),
-  // BENCH_SERVER_MAIN: another compiled build's main.js (a copy of an older build, for before/after figures).
-  ...(USE_TSX ? ['--import', 'tsx', 'src/server/main.ts'] : [process.env['BENCH_SERVER_MAIN'] ?? 'dist/server-build/src/server/main.js']),
-];
-
-// Every client of W2 comes from 127.0.0.1: the per-address limits would stop it (limits.ts).
-const MANY = 1e9;
-const ONE_ADDRESS = JSON.stringify({
-  ws: { address: { burst: MANY, perSecond: MANY }, connectionsPerAddress: MANY },
-  http: { perAddress: { max: MANY }, createTable: { max: MANY } },
-});
-
-async function startServer(db: string, extra: Record<string, string> = {}): Promise<Started> {
-  const port = await freePort();
-  const t0 = performance.now();
-  const child = spawn(process.execPath, SERVER_ARGS, {
-    cwd: ROOT,
-    // W1 leaves the clock's commands to the driver: the host's socket sends them (GOROD_HOST_CLOCK).
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: db, LOG_LEVEL: 'error', GOROD_FIXED_DEALS: '1', GOROD_HOST_CLOCK: '1', GOROD_LIMITS: ONE_ADDRESS, FINISHED_TTL_MS: '5000', ...extra },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  let onWarm: (ms: number) => void = () => undefined;
-  const warmed = new Promise<number>((r) => (onWarm = r));
-  return new Promise((res, rej) => {
-    let buf = '';
-    let listening = false;
-    let warm = false;
-    child.stdout!.on('data', (d: Buffer) => {
-      if (SERVER_STDOUT) appendFileSync(SERVER_STDOUT, d);
-      if (warm) return; // the server's own lines are all in (--trace-gc and the like follow)
-      buf += d.toString();
-      const m = /^(\{"listening".*\})$/m.exec(buf);
-      if (m && !listening) {
-        listening = true;
-        const j = JSON.parse(m[1]!) as { listening: string; resumed: { tables: number; ms: number } };
-        res({ child, url: j.listening, startedMs: performance.now() - t0, resumed: j.resumed, warmed });
-      }
-      if (/^\{"warmed"/m.test(buf)) {
-        warm = true;
-        onWarm(performance.now() - t0);
-      }
-    });
-    child.once('exit', (c) => rej(new Error(`server exited ${c}`)));
-  });
-}
-
-function stop(child: ChildProcess): Promise<void> {
-  return new Promise((res) => {
-    if (child.exitCode !== null) return res();
-    const t = setTimeout(() => child.kill('SIGKILL'), 10_000);
-    child.once('exit', () => {
-      clearTimeout(t);
-      res();
-    });
-    child.kill('SIGTERM');
-  });
 }
 
 interface LoadResult {

@@ -20,6 +20,17 @@ const key = (id: string): string => `gorod:here:${id}`;
 /** A key outlives its owner's death by at most this long (a table nobody adopts leaves none behind). */
 const TTL_S = 24 * 3600;
 
+/** A key's value, or null where it is absent or unreadable (that table alone then shows nobody). */
+function parsed(v: string | null): Partial<Here> | null {
+  if (!v) return null;
+  try {
+    const h = JSON.parse(v) as unknown;
+    return typeof h === 'object' && h !== null ? (h as Partial<Here>) : null;
+  } catch {
+    return null;
+  }
+}
+
 export class RedisPresence implements Presence {
   constructor(
     private redis: Redis,
@@ -37,9 +48,8 @@ export class RedisPresence implements Presence {
     try {
       const values = await this.redis.mget(...tableIds.map(key));
       values.forEach((v, i) => {
-        if (!v) return;
-        const h = JSON.parse(v) as Partial<Here>;
-        out.set(tableIds[i]!, { seats: Array.isArray(h.seats) ? h.seats.filter((s): s is number => typeof s === 'number') : [], degraded: h.degraded === true });
+        const h = parsed(v);
+        if (h) out.set(tableIds[i]!, { seats: Array.isArray(h.seats) ? h.seats.filter((s): s is number => typeof s === 'number') : [], degraded: h.degraded === true });
       });
     } catch (e) {
       // Redis away: the lobby still lists the tables, with nobody shown connected.

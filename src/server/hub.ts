@@ -3,9 +3,9 @@
 // expiring lobbies nobody started, the lobby (lobby.ts), free seats of open tables handed to
 // strangers (claims) and the host's new seat links; in a cluster, which tables this process runs
 // (leases, fencing numbers, taking over a dead process's tables).
-import type { TableDirectory } from './directory.js';
 import { onFenced } from './fenced-storage.js';
-import type { Presence } from './cluster-presence.js';
+import type { TableDirectory } from './directory.js';
+import type { HubOptions } from './hub-options.js';
 import { listLobby, tableInfoOf } from './lobby.js';
 import type { CreateTableBody } from './messages.js';
 import { newToken } from './deal.js';
@@ -14,31 +14,7 @@ import { Table, type Role, type TableEnv } from './table.js';
 import { createResult, HubError, newTableRow, playPath, statusOf, type ClaimResult, type CreateResult } from './table-create.js';
 import { CLOSE_RESTART } from '../protocol/index.js';
 
-export interface HubOptions {
-  storage: Storage;
-  timeScale: number;
-  finishedTtlMs: number;
-  log: TableEnv['log'];
-  /** Accept a deal given at creation (W2 plays known W1 deals). Off in production: R60. */
-  fixedDeals?: boolean;
-  /** An online table in the lobby with nobody connected expires this long after its creation. */
-  unstartedTtlMs: number;
-  /** The same for a judge table (made ahead of a tournament day, say). */
-  judgeUnstartedTtlMs: number;
-  /** How much the host may add to one stage of the clock (seconds). */
-  extendMaxSeconds: number;
-  /** The online host may end stages (benchmarks): then an online table may also run without the server's clock. */
-  hostClock?: boolean;
-  /**
-   * Many processes (cluster.ts): who runs which table. Without it this process runs every table
-   * (no leases, no fencing numbers).
-   */
-  directory?: TableDirectory;
-  /** Many processes: who is connected at each table, for every process's lobby (cluster-presence.ts). */
-  presence?: Presence;
-  /** Each applied command's time in the table's queue and storage (metrics.ts). */
-  observe?: (ms: number) => void;
-}
+export type { HubOptions } from './hub-options.js';
 
 export class Hub {
   readonly tables = new Map<string, Table>();
@@ -205,7 +181,8 @@ export class Hub {
       t.detach(c);
       c.close?.(CLOSE_RESTART, 'table moved');
     }
-    this.forget(t);
+    // Its presence is the new owner's now: clearing it here could undo what the new owner wrote.
+    this.forget(t, false);
   }
 
   /**
@@ -234,7 +211,8 @@ export class Hub {
     if (r.uploadKey !== undefined) this.uploads.set(r.uploadKey, Promise.resolve(createResult(r)));
   }
 
-  private forget(t: Table): void {
+  /** `letGo`: this process gives the table up (not lost to another), so who was connected here goes too. */
+  private forget(t: Table, letGo = true): void {
     t.close();
     this.tables.delete(t.id);
     this.fences.delete(t.id);
@@ -245,6 +223,9 @@ export class Hub {
     if (r.uploadKey !== undefined) this.uploads.delete(r.uploadKey);
     // Many processes: a table let go (finished and evicted, expired) is nobody's until asked for again.
     if (this.opts.directory && !this.stopped) void this.opts.directory.release(t.id).catch(() => undefined);
+    // A closed table writes no more presence: the last one written (someone watching the final
+    // view at eviction) would otherwise show them connected elsewhere until the key's TTL.
+    if (letGo && !this.stopped) this.opts.presence?.set(t.id, { seats: [], degraded: false });
   }
 
   private scheduleEviction(t: Table): void {

@@ -1,7 +1,7 @@
 // The lobby (GET /api/tables): online tables not finished, newest first, read from the database a
 // page at a time (Storage.lobbyTables) with a cursor, never every table at once.
 import type { Here, Presence } from './cluster-presence.js';
-import { freeSeats } from './seats.js';
+import { claimableSeats } from './seats.js';
 import { tableInfo } from './table-connections.js';
 import type { LobbyCursor, Storage, TableRow } from './storage.js';
 import type { Table } from './table.js';
@@ -63,7 +63,7 @@ function lobbyEntry(r: TableRow, here: Here): Record<string, unknown> {
   return {
     ...tableInfo(r, here),
     open: r.open === true,
-    freeSeats: r.mode === 'online' && r.open === true && r.status === 'lobby' ? freeSeats(r.seats).length : 0,
+    freeSeats: claimableSeats(r).length,
     spectatorToken: r.spectatorToken,
     watch: watchPath(r),
   };

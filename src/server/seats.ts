@@ -2,7 +2,7 @@
 // a table's seat rows: the table stores what they return before anyone is told, so a restart
 // keeps every seat as it was. A claim only takes a free seat and gets a credential of its own;
 // the host hands out, revokes and reissues links.
-import type { SeatHold, SeatRow } from './storage.js';
+import type { SeatHold, SeatRow, TableRow } from './storage.js';
 
 /** A seat's hold; null for a bot. Rows made before holds existed are read as they behaved. */
 export function holdOf(s: SeatRow): SeatHold | null {
@@ -28,6 +28,12 @@ export function newSeats(names: string[], bots: Set<number>, open: boolean, rese
 
 export function freeSeats(seats: SeatRow[]): number[] {
   return seats.filter((s) => holdOf(s) === 'free').map((s) => s.seat);
+}
+
+/** The seats a stranger may claim now: free seats of an open online table nobody started. */
+export function claimableSeats(r: Pick<TableRow, 'mode' | 'open' | 'status' | 'seats'>): number[] {
+  if (r.mode !== 'online' || r.open !== true || r.status !== 'lobby') return [];
+  return freeSeats(r.seats);
 }
 
 function replace(seats: SeatRow[], seat: number, next: (s: SeatRow) => SeatRow): SeatRow[] {

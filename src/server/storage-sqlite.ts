@@ -75,6 +75,10 @@ export class SqliteStorage implements Storage {
       // starts a new worker (a table rebuilds from what is stored).
       const lost = [...this.pending.values()];
       this.pending.clear();
+      // The batch not sent yet was for this worker (its calls are failed here): dropped, with its
+      // timer, so that calls to the next worker start a batch of their own — else they would join
+      // it and be dropped with it, never answered.
+      this.dropOutbox();
       for (const p of lost) p.reject(failure(`storage worker stopped: ${why}`, 'GOROD_WORKER'));
     };
     w.on('error', (e) => dead(e.message));
@@ -102,16 +106,20 @@ export class SqliteStorage implements Storage {
   private sendNow: NodeJS.Immediate | null = null;
   private sendLater: NodeJS.Timeout | null = null;
 
+  private dropOutbox(): void {
+    if (this.sendNow) clearImmediate(this.sendNow);
+    if (this.sendLater) clearTimeout(this.sendLater);
+    this.sendNow = null;
+    this.sendLater = null;
+    this.outbox = [];
+  }
+
   private post(w: Worker, r: Request, lazy = false): void {
     this.outbox.push(r);
     if (this.sendNow) return;
     const send = (): void => {
-      if (this.sendNow) clearImmediate(this.sendNow);
-      if (this.sendLater) clearTimeout(this.sendLater);
-      this.sendNow = null;
-      this.sendLater = null;
       const batch = this.outbox;
-      this.outbox = [];
+      this.dropOutbox();
       // A worker that died meanwhile has failed these calls already (spawn's `dead`).
       if (this.worker === w) w.postMessage(batch);
     };

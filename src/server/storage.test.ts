@@ -62,6 +62,21 @@ describe('sqlite storage', () => {
     await s.close();
   });
 
+  it('a call after the worker died is answered by the new worker, also while a batch for the dead one waited', async () => {
+    const s = new SqliteStorage(join(dir, 'respawn.sqlite'));
+    await s.createTable(tableRow('a'));
+    // A deadline waits to ride with the next call; the worker dies meanwhile (fails it: not known to be stored).
+    const lost = s.setDeadline('a', { key: 1, at: 10 });
+    const w = (s as unknown as { worker: import('node:worker_threads').Worker }).worker;
+    await w.terminate();
+    await expect(lost).rejects.toMatchObject({ code: 'GOROD_WORKER' });
+    // The next calls start a new worker and are answered, not left in a batch addressed to the dead one.
+    const timeout = new Promise((_res, rej) => setTimeout(() => rej(new Error('never answered')), 3000).unref());
+    await Promise.race([Promise.all([s.setDeadline('a', { key: 2, at: 20 }), s.setDeadline('a', { key: 3, at: 30 })]), timeout]);
+    expect((await s.getTable('a'))!.deadline).toEqual({ key: 3, at: 30 });
+    await s.close();
+  });
+
   it('refuses calls past its bound instead of queueing without end', async () => {
     const s = new SqliteStorage(join(dir, 'bound.sqlite'), { maxPending: 5 });
     await s.createTable(tableRow('a'));

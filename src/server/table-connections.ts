@@ -1,7 +1,9 @@
 // A table's connections and what they are sent: welcomes, each viewer's new events and view after
 // a command, resyncs, presence (`table` frames), the final view. Everything sent comes out of
-// view()/visibleEvents(); what each viewer has been sent is kept in viewers.ts; frames go out
-// through a Broadcaster (broadcaster.ts: this process's sockets, or relayed ones in a cluster).
+// view()/visibleEvents() — or is their JSON made once for many viewers (viewers.ts eventsJson,
+// view-parts.ts; view-parts.test.ts checks it is the same text); what each viewer has been sent
+// is kept in viewers.ts; frames go out through a Broadcaster (broadcaster.ts: this process's
+// sockets, or relayed ones in a cluster).
 // The table actor (table.ts) calls these in its queue.
 import { legalCommands, view, visibleEvents, type Command, type GameState, type Viewer } from '../engine/index.js';
 import { LocalBroadcaster, type Broadcaster, type Conn } from './broadcaster.js';

@@ -2,7 +2,7 @@
 // free seats and the host's new links — each stored before anyone is told, one at a time in the
 // table's queue (seats.ts has the transitions themselves).
 import { rejection, serverError, type ErrorMessage } from './messages.js';
-import { bindSeat, claimSeat, freeSeat, freeSeats, reissueSeat } from './seats.js';
+import { bindSeat, claimableSeats, claimSeat, freeSeat, reissueSeat } from './seats.js';
 import type { SeatRow, Storage, TableRow } from './storage.js';
 
 export interface SeatsHost {
@@ -67,9 +67,7 @@ export class TableSeats {
 
   /** Seats a stranger may claim: the free seats of an open online table in the lobby. */
   free(): number[] {
-    const r = this.host.row();
-    if (r.mode !== 'online' || r.open !== true || r.status !== 'lobby') return [];
-    return freeSeats(r.seats);
+    return claimableSeats(this.host.row());
   }
 
   /**

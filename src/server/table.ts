@@ -6,7 +6,6 @@
 import {
   apply,
   normalizeCommand,
-  startGame,
   type Command,
   type GameRecord,
   type GameState,
@@ -22,7 +21,7 @@ import { TableClock, timerBody } from './table-clock.js';
 import { TableConnections } from './table-connections.js';
 import { TableLobby } from './table-lobby.js';
 import type { ClockAction, Here, SubmitResult, TableEnv } from './table-env.js';
-import { publishedRecord } from './table-record.js';
+import { publishedRecord, replayLog } from './table-record.js';
 import { TableSeats } from './table-seats.js';
 import { PERF, span } from './perf-trace.js';
 
@@ -122,7 +121,7 @@ export class Table {
       stored: (next, renamed) => {
         this.row = next;
         if (!renamed) return;
-        this.state = Table.rebuild(this.row, this.commands);
+        this.state = replayLog(this.row, this.commands);
         this.net.broadcastInfo();
         this.net.broadcastResync('names');
       },
@@ -150,7 +149,7 @@ export class Table {
   }
 
   get state(): GameState {
-    if (!this.built) this.built = Table.rebuild(this.row, this.commands);
+    if (!this.built) this.built = replayLog(this.row, this.commands);
     return this.built;
   }
 
@@ -165,16 +164,6 @@ export class Table {
   /** Whether the state has been rebuilt from the log yet. */
   get warm(): boolean {
     return this.built !== null;
-  }
-
-  static rebuild(row: TableRow, commands: CommandRow[]): GameState {
-    const state = startGame(row.setup);
-    for (const c of commands) {
-      const r = apply(state, c.command);
-      // A stored command was accepted once; the engine is deterministic, so it is accepted again.
-      if (!r.ok) throw new Error(`table ${row.id}: stored command ${c.seq} rejected on replay: ${r.error.code}`);
-    }
-    return state;
   }
 
   get id(): string {
@@ -285,7 +274,7 @@ export class Table {
       // bots choose again and the clock re-arms, the stored log is read back (reloadLog), else a
       // command stored without our knowing would make every later append conflict, for ever.
       this.env.log.error({ err: String(e), table: this.row.id }, 'append failed');
-      this.state = Table.rebuild(this.row, this.commands);
+      this.state = replayLog(this.row, this.commands);
       this.recover();
       return { ok: false, error: serverError('storage') };
     }
@@ -339,7 +328,7 @@ export class Table {
       this.commands.push(c);
       if (c.nonce !== null) this.nonces.set(`${c.sender}|${c.nonce}`, c.seq);
     }
-    this.state = Table.rebuild(this.row, this.commands);
+    this.state = replayLog(this.row, this.commands);
     if (this.state.finished) {
       this.net.broadcastSince(from);
       this.finish();
@@ -378,7 +367,7 @@ export class Table {
     if (nonce !== undefined) this.undoNonces.add(nonce);
     const old = this.state;
     // The replay of the shorter log: the old log's prefix.
-    this.state = Table.rebuild(this.row, this.commands);
+    this.state = replayLog(this.row, this.commands);
     this.net.cutAt = Math.min(this.net.cutAt, this.state.log.length);
     this.net.broadcastUndo(old);
     this.afterChange();
