@@ -6,52 +6,14 @@
 // with the session's cookies; a forged one (no or a wrong CSRF header, another site's Origin) is
 // refused where it arrives. Skipped, with
 // the reason printed, when no PostgreSQL answers or no redis-server is installed.
-import { spawnSync, type ChildProcess } from 'node:child_process';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { forwardOf, tableOfRequest } from '../../src/server/cluster.js';
-import { PostgresAccountStore, PostgresStorage, startServer, type RunningServer } from '../../src/server/index.js';
-import { PgScratch, pgUnavailable } from '../support/pg.js';
-import { startRedis } from '../support/redis.js';
 import { Jar } from './account-client.js';
-import { freePort } from './process.js';
+import { pgCluster, sameSessionAt } from './cluster-pg.js';
 
-const pgWhy = await pgUnavailable();
-const hasRedis = spawnSync('redis-server', ['--version']).status === 0;
-const why = pgWhy ?? (hasRedis ? null : 'no redis-server binary (apt-get install redis-server)');
-if (why) console.warn(`cluster-forward.test.ts skipped: ${why}`);
-
-const pg = new PgScratch('gorod_cluster_forward');
-let redis: ChildProcess | undefined;
-let redisUrl = '';
-const servers: RunningServer[] = [];
-
-/** One server process (in this test's process) on the shared schema and the test's Redis. */
-async function server(): Promise<RunningServer> {
-  const pool = await pg.pool('shared');
-  const s = await startServer({
-    port: 0,
-    logLevel: false,
-    webDir: null,
-    scrypt: { N: 1024, r: 8, p: 1 },
-    storage: new PostgresStorage('postgres://unused', { pool }),
-    accountStore: new PostgresAccountStore(pool),
-    redisUrl,
-  });
-  servers.push(s);
-  return s;
-}
-
-beforeAll(async () => {
-  if (why) return;
-  const port = await freePort();
-  redisUrl = `redis://127.0.0.1:${port}`;
-  redis = await startRedis(port);
-});
-afterAll(async () => {
-  await Promise.all(servers.map((s) => s.close()));
-  await pg.close();
-  redis?.kill('SIGKILL');
-});
+const cluster = await pgCluster('cluster-forward.test.ts', 'gorod_cluster_forward');
+const why = cluster.why;
+const server = cluster.server;
 
 describe('which requests are forwarded to the process that runs their table', () => {
   it('a table in the URL, or in the body of a host seating a registered player; not a session-cookie request', () => {
@@ -97,7 +59,7 @@ describe.skipIf(why !== null)('two server processes on PostgreSQL and Redis', ()
     expect((await onB.call('POST', '/api/accounts/seat', { table: created.id, seat: 2, token: 'f'.repeat(32), nickname: 'гость кластера' })).body['code']).toBe('notHost');
 
     // The seat is the player's: its link, read at the owner, is a live seat of the table.
-    const mine = (await onPlayerAt(a.url, player).call<{ token: string; seat: number }>('GET', `/api/me/seats/${created.id}`)).body;
+    const mine = (await sameSessionAt(a.url, player).call<{ token: string; seat: number }>('GET', `/api/me/seats/${created.id}`)).body;
     expect(mine.seat).toBe(2);
     expect(a.hub.lookup(mine.token)?.role).toEqual({ kind: 'seat', seat: 2 });
   });
@@ -140,10 +102,3 @@ describe.skipIf(why !== null)('two server processes on PostgreSQL and Redis', ()
     expect((await stranger.call('GET', `/api/me/seats/${created.id}`)).body['code']).toBe('seatNotYours');
   });
 });
-
-/** The player's session (cookies) used at another process. */
-function onPlayerAt(url: string, j: Jar): Jar {
-  const c = new Jar(url);
-  for (const [k, v] of j.cookies) c.cookies.set(k, v);
-  return c;
-}

@@ -4,63 +4,17 @@
 // the lobby, and a tournament's games — whose status also decides whether a slot may get a second
 // table, so a table running at one process is not opened again through the other. Skipped, with
 // the reason printed, when no PostgreSQL answers or no redis-server is installed.
-import { spawnSync, type ChildProcess } from 'node:child_process';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { OpenedTable } from '../../src/server/tournament-games.js';
 import type { PublicTournament } from '../../src/server/tournament-views.js';
-import { PostgresAccountStore, PostgresStorage, PostgresTournamentStore, startServer, type RunningServer } from '../../src/server/index.js';
-import { PgScratch, pgUnavailable } from '../support/pg.js';
-import { startRedis } from '../support/redis.js';
 import { Jar } from './account-client.js';
 import { Client, sleep } from './helpers.js';
-import { freePort } from './process.js';
+import { pgCluster, sameSessionAt } from './cluster-pg.js';
 import { call, createTournament, slotOfDoc } from './tournament-api.js';
 
-const pgWhy = await pgUnavailable();
-const hasRedis = spawnSync('redis-server', ['--version']).status === 0;
-const why = pgWhy ?? (hasRedis ? null : 'no redis-server binary (apt-get install redis-server)');
-if (why) console.warn(`cluster-lists.test.ts skipped: ${why}`);
-
-const pg = new PgScratch('gorod_cluster_lists');
-let redis: ChildProcess | undefined;
-let redisUrl = '';
-const servers: RunningServer[] = [];
-
-/** One server process (in this test's process) on the shared schema and the test's Redis. */
-async function server(): Promise<RunningServer> {
-  const pool = await pg.pool('shared');
-  const s = await startServer({
-    port: 0,
-    logLevel: false,
-    webDir: null,
-    scrypt: { N: 1024, r: 8, p: 1 },
-    storage: new PostgresStorage('postgres://unused', { pool }),
-    accountStore: new PostgresAccountStore(pool),
-    tournamentStore: new PostgresTournamentStore(pool),
-    redisUrl,
-  });
-  servers.push(s);
-  return s;
-}
-
-beforeAll(async () => {
-  if (why) return;
-  const port = await freePort();
-  redisUrl = `redis://127.0.0.1:${port}`;
-  redis = await startRedis(port);
-});
-afterAll(async () => {
-  await Promise.all(servers.map((s) => s.close()));
-  await pg.close();
-  redis?.kill('SIGKILL');
-});
-
-/** The same session (cookies) used at another process. */
-function sameSessionAt(url: string, j: Jar): Jar {
-  const c = new Jar(url);
-  for (const [k, v] of j.cookies) c.cookies.set(k, v);
-  return c;
-}
+const cluster = await pgCluster('cluster-lists.test.ts', 'gorod_cluster_lists', { tournaments: true });
+const why = cluster.why;
+const server = cluster.server;
 
 describe.skipIf(why !== null)('lists read the database: the same answer from every process', () => {
   it("a player's seats, and the lobby, are the same at the process that runs the table and at the one that does not", async () => {
