@@ -3,19 +3,9 @@
 // from /proc, stopped with SIGTERM (SIGKILL after 10 s).
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { appendFileSync, readFileSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { freePort } from '../test/server/process.js';
 
 export const ROOT = new URL('../', import.meta.url).pathname;
-
-export function freePort(): Promise<number> {
-  return new Promise((res) => {
-    const s = createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const p = (s.address() as { port: number }).port;
-      s.close(() => res(p));
-    });
-  });
-}
 
 /** The server's command latency histogram (gorod_command_seconds): count and count within 50 ms. */
 export async function commandHistogram(url: string): Promise<{ count: number; within50: number }> {

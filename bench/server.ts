@@ -32,7 +32,8 @@ import { commitment } from '../src/server/deal.js';
 import type { TableRow } from '../src/server/storage.js';
 import { playW1, w1Deal } from './w1.js';
 import { freshDatabase } from '../test/support/pg.js';
-import { commandHistogram, cpuTicks, freePort, ROOT, rssMb, startServer, stop, USE_TSX, type Started } from './server-process.js';
+import { commandHistogram, cpuTicks, ROOT, rssMb, startServer, stop, USE_TSX, type Started } from './server-process.js';
+import { freePort } from '../test/server/process.js';
 import type { Command } from '../src/engine/index.js';
 
 const WINDOW_MS = Number(process.env['WINDOW_S'] ?? 15) * 1000;
