@@ -1,6 +1,6 @@
 // Workload W1 (see bench/README.md): classic games played by the W1 random policy through
 // the full engine. Every command is validated and applied with its events, as in a real game.
-import { apply, fmix32, mulberry32, startGame, type Command, type GameState, type RoleId } from '../src/engine/index.js';
+import { applyCommand, fmix32, mulberry32, startGame, type Command, type GameState, type RoleId } from '../src/engine/index.js';
 
 export interface W1Game {
   winner: 0 | 1 | 2;
@@ -91,8 +91,8 @@ export function playW1(seed: number, g: number, onCommand?: (cmd: Command) => vo
   let actions = 0;
   let commands = 0;
   const send = (cmd: Command): void => {
-    const r = apply(state, cmd);
-    if (!r.ok) throw new Error(`W1 command rejected: ${JSON.stringify(cmd)} ${r.error.code}`);
+    const bad = applyCommand(state, cmd);
+    if (bad) throw new Error(`W1 command rejected: ${JSON.stringify(cmd)} ${bad.code}`);
     commands++;
     onCommand?.(cmd);
   };

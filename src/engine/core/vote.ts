@@ -67,7 +67,13 @@ function counted(s: GameState): number {
 
 export function allVoted(s: GameState, rules: PresetRules): boolean {
   if (!s.counts) {
-    for (const seat of s.seats) if (seat.alive && s.votes[seat.seat - 1] === -1 && rules.canVote(s, seat.seat)) return false;
+    // From the last seat: asked after every vote, and hands mostly come in seat order, so one
+    // still to vote is then found at once (W1 speed, issue 18).
+    const seats = s.seats;
+    for (let i = seats.length - 1; i >= 0; i--) {
+      const x = seats[i]!;
+      if (x.alive && s.votes[x.seat - 1] === -1 && rules.canVote(s, x.seat)) return false;
+    }
     return true;
   }
   return unvoted(s, rules).length <= counted(s);
