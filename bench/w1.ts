@@ -100,8 +100,6 @@ export function playW1(seed: number, g: number, onCommand?: (cmd: Command) => vo
     for (const x of state.seats) if (x.role === role && x.alive) return x.seat;
     return undefined;
   };
-  const blacks: number[] = [];
-  const reds: number[] = [];
   // The living during a day's speeches: in W1 nobody leaves before the vote, so they are read once a day.
   let aliveDay = -1;
   let living = 0;
@@ -169,8 +167,9 @@ export function playW1(seed: number, g: number, onCommand?: (cmd: Command) => vo
         if (abstained) send({ by: 'clock', do: 'closeVote' });
       }
     } else if (st.kind === 'night') {
-      blacks.length = 0;
-      reds.length = 0;
+      // New lists each night: emptying old ones (length = 0) is a call into the runtime.
+      const blacks: number[] = [];
+      const reds: number[] = [];
       for (const x of state.seats) if (x.alive) (x.team === 'black' ? blacks : reds).push(x.seat);
       const night = w1Night(rand, blacks, reds, livingSeatOf);
       for (const c of night.commands) send(c);

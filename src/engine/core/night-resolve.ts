@@ -6,7 +6,7 @@
 import { emit, emitEvent, JUDGE, PUBLIC, type Ctx } from './emit.js';
 import { roleDef, ROLE_DEFS, type Ability, type CheckAnswer, type Effect, type RoleDef, type VerdictAnswer } from './roles.js';
 import type { GameState, SeatState } from './state.js';
-import { livingCount } from './table.js';
+import { indexIn, livingCount } from './table.js';
 import type { RoleId, Team, Verb } from './vocab.js';
 
 export type ResolveStage = 'block' | 'protect' | 'kill' | 'inform' | 'shield';
@@ -225,7 +225,7 @@ function kills(c: Ctx, table: NightTable, w: Work): void {
   let died = 0;
   // In seat order.
   for (let seat = 1, left = dead.length; seat <= s.seats.length && left > 0; seat++) {
-    const i = dead.indexOf(seat);
+    const i = indexIn(dead, seat);
     if (i < 0) continue;
     left--;
     if (!s.seats[seat - 1]?.alive) continue;
