@@ -17,7 +17,7 @@ import { mayLeaveOnRecord } from './on-record.js';
 import { legalBestMoves } from './points.js';
 import { rulesOf, type PresetRules } from './rules.js';
 import { countsLeft } from './vote.js';
-import { ROLE_DEFS } from './roles.js';
+import { ROLE_DEFS, type Ability } from './roles.js';
 import type { GameState } from './state.js';
 import { hasActed, isOn } from './table.js';
 
@@ -277,7 +277,7 @@ function night(s: GameState, actor: number, l: Listing): void {
   const abilities = ROLE_DEFS[me.role].abilities;
   for (const a of abilities) {
     if (a.when !== 'night' || hasActed(s, actor, a.verb) || !isOn(s, actor, a)) continue;
-    if (a.slot !== undefined && s.actions.some((x) => x.seat === actor && abilities.some((b) => b.verb === x.verb && b.slot === a.slot))) continue;
+    if (a.slot !== undefined && slotTaken(s, actor, abilities, a.slot)) continue;
     if (a.verb === 'skip') {
       if (!rules.checkNightAction(s, actor, 'skip', null)) {
         if (take(l)) out.push({ by: actor, do: 'skip' });
@@ -300,6 +300,12 @@ function night(s: GameState, actor: number, l: Listing): void {
       if (done(l)) return;
     }
   }
+}
+
+/** Has the seat used tonight an ability of this slot (kill or skip, check or shot)? Loops, not closures: asked for every sheriff at every night step. */
+function slotTaken(s: GameState, actor: number, abilities: readonly Ability[], slot: string): boolean {
+  for (const x of s.actions) if (x.seat === actor) for (const b of abilities) if (b.verb === x.verb && b.slot === slot) return true;
+  return false;
 }
 
 /** The judge's counts of raised hands (R8) the round still allows: each uncounted candidate, each count. */
