@@ -223,12 +223,14 @@ function speaker(s: GameState, actor: number, l: Listing): void {
       if (done(l)) return;
     }
     // fiim 7.5.2: a new nomination in the same speech replaces the earlier one.
-    if (!mine || (s.speechNominated && withdrawing === 'auto'))
+    if (!mine || (s.speechNominated && withdrawing === 'auto')) {
+      const taken = nominatedMask(s);
       for (const x of s.seats)
-        if (x.alive && !nominated(s, x.seat)) {
+        if (x.alive && (taken & (1 << x.seat)) === 0) {
           if (take(l)) out.push({ by: actor, do: 'nominate', target: x.seat });
           if (done(l)) return;
         }
+    }
   }
   if (mayLeaveOnRecord(s, actor))
     for (const x of s.seats)
@@ -247,9 +249,11 @@ function nominationBy(s: GameState, seat: number): GameState['nominations'][numb
   return undefined;
 }
 
-function nominated(s: GameState, seat: number): boolean {
-  for (const n of s.nominations) if (n.target === seat) return true;
-  return false;
+/** The seats already nominated today as bits (1 << seat; the shared lister seats at most 15): one pass over the nominations, not one per seat. */
+function nominatedMask(s: GameState): number {
+  let m = 0;
+  for (const n of s.nominations) m |= 1 << n.target;
+  return m;
 }
 
 /** A living seat that has not voted this round (and may: club R29): each hand it may raise. */
