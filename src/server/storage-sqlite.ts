@@ -12,6 +12,8 @@ import type { LobbyCursor, CommandRow, Deadline, EditRow, Storage, TablePatch, T
 export interface SqliteStorageOptions extends SqliteOptions {
   /** Calls in flight to the worker before new ones are refused (default 10,000). */
   maxPending?: number;
+  /** A commit starts at least this long after the one before (group commit under load; default 0). */
+  commitGapMs?: number;
 }
 
 interface Waiter {
@@ -52,7 +54,7 @@ export class SqliteStorage implements Storage {
   }
 
   private spawn(): Worker {
-    const data = { gorodSqlite: { file: this.file, opts: { sync: this.opts.sync, busyMs: this.opts.busyMs } } };
+    const data = { gorodSqlite: { file: this.file, opts: { sync: this.opts.sync, busyMs: this.opts.busyMs, commitGapMs: this.opts.commitGapMs } } };
     // From the TypeScript sources the worker needs its own tsx loader (sqlite-worker-boot.mjs).
     const w = HERE.endsWith('.ts')
       ? new Worker(new URL('./sqlite-worker-boot.mjs', HERE), { workerData: { ...data, entry: new URL('./sqlite-worker.ts', HERE).href } })
