@@ -1,12 +1,12 @@
 // Random-bot games of the non-classic presets for bench:engine --preset.
 import { playRandomForumGame } from './forum.js';
-import { actors, apply, legalCommands, mulberry32, startGame, type PresetId, type GameState } from '../src/engine/index.js';
+import { actors, apply, legalAt, legalCount, mulberry32, startGame, type PresetId, type GameState } from '../src/engine/index.js';
 
 /**
  * A random legal bot: it picks one of the seats that may act now (actors()), or the clock when no
  * seat may or now and then (2 %), then one of that actor's legal commands. Only the chosen actor's
- * commands are listed: asking each seat whether it may act costs a few compares, listing them all
- * was most of this bench's time. (Until 2026-12-02 it listed every seat's commands and picked one
+ * commands are counted, and only the one picked is built (legalCount, legalAt): asking each seat
+ * whether it may act costs a few compares, listing them all was most of this bench's time. (Until 2026-12-02 it listed every seat's commands and picked one
  * of them all, so a seat counted by its number of commands: the games played are other games now.)
  */
 export function playRandomGame(preset: PresetId, size: number, seed: number, deal?: GameState['seats'][number]['role'][]): { state: GameState; commands: number } {
@@ -21,8 +21,9 @@ export function playRandomGame(preset: PresetId, size: number, seed: number, dea
     if (clock && (pool.length === 0 || rand() < 0.02)) pool.push('clock');
     const actor = pool[Math.floor(rand() * pool.length)];
     if (actor === undefined) break;
-    const options = legalCommands(state, actor);
-    const cmd = options[Math.floor(rand() * options.length)];
+    // The k-th of the actor's legal commands, built alone: the pick legalCommands(state, actor)[k]
+    // gave with the same random numbers, so the games are the same as with the list.
+    const cmd = legalAt(state, actor, Math.floor(rand() * legalCount(state, actor)));
     if (!cmd) break;
     const r = apply(state, cmd);
     if (r.ok) commands++;
@@ -47,7 +48,7 @@ export async function benchPreset(preset: string, runs: number, games: number): 
   const gps = rates[Math.floor(rates.length / 2)]!;
   console.log(`${preset}, ${size} seats, random legal bots, ${games} games, median of ${runs} runs`);
   console.log(`  games/s     ${gps.toFixed(0)}`);
-  console.log(`  commands/s  ${((gps * commands) / games).toFixed(0)} (bot choice via actors and legalCommands included)`);
+  console.log(`  commands/s  ${((gps * commands) / games).toFixed(0)} (bot choice via actors, legalCount and legalAt included)`);
 }
 
 function countCommands(r: unknown): number {

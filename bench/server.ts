@@ -26,6 +26,7 @@ import { fork, spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Client as PgClient } from 'pg';
 import WebSocket from 'ws';
 import { SqliteStorage } from '../src/server/storage-sqlite.js';
 import { commitment } from '../src/server/deal.js';
@@ -143,7 +144,11 @@ async function startRedis(): Promise<{ url: string; child: ChildProcess }> {
 }
 
 /** W2 (or W2p) at N with one configuration; CPU is the sum of every server process's. */
-async function runConfig(c: ScaleConfig, n: number, thinkMeanMs: number): Promise<W2Figures & { errors: number; mismatches: number; serverCpu: number; loadCpu: number; loadEld: string; rttP95: number; serverOver50: number }> {
+async function runConfig(
+  c: ScaleConfig,
+  n: number,
+  thinkMeanMs: number,
+): Promise<W2Figures & { errors: number; mismatches: number; serverCpu: number; loadCpu: number; loadEld: string; rttP95: number; serverOver50: number; commitsPerCommand: number }> {
   const dir = mkdtempSync(join(tmpdir(), 'gorod-scale-'));
   const pg = c.postgres ? await freshDatabase('gorod_bench') : null;
   const redis = c.processes > 1 ? await startRedis() : null;
@@ -161,6 +166,9 @@ async function runConfig(c: ScaleConfig, n: number, thinkMeanMs: number): Promis
   // Inside the servers: commands (from receipt to stored and sent) over 50 ms in the window.
   let hist0: Promise<{ count: number; within50: number }[]> = Promise.resolve([]);
   let hist1: Promise<{ count: number; within50: number }[]> = Promise.resolve([]);
+  // PostgreSQL: the database's transactions (each one commit) in the window, per command.
+  let xact0: Promise<number> = Promise.resolve(NaN);
+  let xact1: Promise<number> = Promise.resolve(NaN);
   const result = await new Promise<LoadResult>((res, rej) => {
     const load = fork(join(ROOT, 'bench/server-load.ts'), [JSON.stringify({ url: urls[0], urls, cross: c.cross === true, thinkMeanMs, fullFrames: FULL_FRAMES, tables: n, warmupMs: 3000, windowMs: WINDOW_MS, connectTimeoutMs: 90_000 })], {
       execArgv: ['--import', 'tsx', '--max-semi-space-size=64'],
@@ -172,17 +180,20 @@ async function runConfig(c: ScaleConfig, n: number, thinkMeanMs: number): Promis
         loadCpu0 = cpuTicks(load.pid!);
         t0 = performance.now();
         hist0 = Promise.all(urls.map(commandHistogram));
+        if (pg) xact0 = pgTransactions(pg.url);
       } else if (m.event === 'windowEnd') {
         const secs = (performance.now() - t0) / 1000;
         cpu = ((ticks() - cpu0) / TICK / secs) * 100;
         loadCpu = ((cpuTicks(load.pid!) - loadCpu0) / TICK / secs) * 100;
         hist1 = Promise.all(urls.map(commandHistogram));
+        if (pg) xact1 = pgTransactions(pg.url);
       }
       else if (m.event === 'result') res(m as unknown as LoadResult);
     });
     load.once('exit', (code) => (code === 0 ? undefined : rej(new Error(`load generator exited ${code}`))));
   });
   const [h0, h1] = await Promise.all([hist0, hist1]).catch(() => [[], []]);
+  const transactions = (await xact1.catch(() => NaN)) - (await xact0.catch(() => NaN));
   const sum = (hs: { count: number; within50: number }[], k: 'count' | 'within50'): number => hs.reduce((a, h) => a + h[k], 0);
   const inServer = sum(h1, 'count') - sum(h0, 'count');
   const serverOver50 = inServer > 0 ? (inServer - (sum(h1, 'within50') - sum(h0, 'within50'))) / inServer : NaN;
@@ -202,7 +213,23 @@ async function runConfig(c: ScaleConfig, n: number, thinkMeanMs: number): Promis
     rttP95: result.rttP95,
     errors: result.errors,
     mismatches: result.w1Mismatches,
+    commitsPerCommand: transactions / (result.commandsPerSec * result.seconds),
   };
+}
+
+/**
+ * The database's transactions so far (pg_stat_database: commits and rollbacks; each statement
+ * outside a transaction is one). Its statistics lag up to a second: over a 30-s window, near enough.
+ */
+async function pgTransactions(url: string): Promise<number> {
+  const c = new PgClient({ connectionString: url });
+  await c.connect();
+  try {
+    const r = await c.query<{ n: string }>('SELECT xact_commit + xact_rollback AS n FROM pg_stat_database WHERE datname = current_database()');
+    return Number(r.rows[0]!.n);
+  } finally {
+    await c.end();
+  }
 }
 
 const SCALE_OUT: ScaleConfig[] = [
@@ -219,21 +246,21 @@ const CLUSTER: ScaleConfig[] = [
 ];
 
 async function runScaleOut(n: number, runs: number, thinkMeanMs: number, configs = SCALE_OUT): Promise<void> {
-  const got = new Map<string, (W2Figures & { errors: number; mismatches: number })[]>(configs.map((c) => [c.name, []]));
+  const got = new Map<string, (W2Figures & { errors: number; mismatches: number; commitsPerCommand: number })[]>(configs.map((c) => [c.name, []]));
   console.log(`${thinkMeanMs ? `W2p (think time mean ${thinkMeanMs} ms)` : 'W2 (zero think time)'} at N=${n}, ${runs} runs of each configuration, alternating`);
   for (let r = 0; r < runs; r++)
     for (const c of configs) {
       const f = await runConfig(c, n, thinkMeanMs);
       got.get(c.name)!.push(f);
       console.log(
-        `  run ${r + 1} ${c.name.padEnd(50)} commands/s ${f.commandsPerSec.toFixed(0)}, p50 ${f.rttP50.toFixed(1)} ms, p99 ${f.rttP99.toFixed(1)} ms, server CPU ${f.cpuMsPerCommand.toFixed(3)} ms/command, errors ${f.errors}, mismatches ${f.mismatches}`,
+        `  run ${r + 1} ${c.name.padEnd(50)} commands/s ${f.commandsPerSec.toFixed(0)}, p50 ${f.rttP50.toFixed(1)} ms, p99 ${f.rttP99.toFixed(1)} ms, server CPU ${f.cpuMsPerCommand.toFixed(3)} ms/command, ${c.postgres ? `database transactions ${fixed(f.commitsPerCommand, 2)} per command, ` : ''}errors ${f.errors}, mismatches ${f.mismatches}`,
       );
     }
   console.log('medians:');
   for (const c of configs) {
     const fs = got.get(c.name)!;
     const med = (k: keyof W2Figures): number => median(fs.map((f) => f[k]));
-    console.log(`  ${c.name.padEnd(50)} commands/s ${med('commandsPerSec').toFixed(0)}, p50 ${med('rttP50').toFixed(1)} ms, p99 ${med('rttP99').toFixed(1)} ms, server CPU ${med('cpuMsPerCommand').toFixed(3)} ms/command`);
+    console.log(`  ${c.name.padEnd(50)} commands/s ${med('commandsPerSec').toFixed(0)}, p50 ${med('rttP50').toFixed(1)} ms, p99 ${med('rttP99').toFixed(1)} ms, server CPU ${med('cpuMsPerCommand').toFixed(3)} ms/command${c.postgres ? `, database transactions ${fixed(median(fs.map((f) => f.commitsPerCommand)), 2)} per command` : ''}`);
   }
 }
 
@@ -251,7 +278,7 @@ async function runHeld(c: ScaleConfig, only: number[] = []): Promise<void> {
     const f = await runConfig(c, n, Number(process.env['BENCH_THINK_MS'] ?? 1000));
     const ok = f.commandsPerSec > 0 && f.rttP99 < 50 && f.errors === 0 && f.mismatches === 0;
     console.log(
-      `  N=${String(n).padEnd(5)} commands/s ${f.commandsPerSec.toFixed(0)}, p50 ${fixed(f.rttP50, 1)} ms, p95 ${fixed(f.rttP95, 1)} ms, p99 ${fixed(f.rttP99, 1)} ms, server CPU ${f.serverCpu.toFixed(0)} % (${f.cpuMsPerCommand.toFixed(3)} ms/command), over 50 ms inside the server ${fixed(f.serverOver50 * 100, 2)} %, load generator CPU ${f.loadCpu.toFixed(0)} % (event-loop delay ${f.loadEld}), load average ${loadavg()[0]!.toFixed(2)}, errors ${f.errors}, mismatches ${f.mismatches}: ${ok ? 'held' : 'not held'}`,
+      `  N=${String(n).padEnd(5)} commands/s ${f.commandsPerSec.toFixed(0)}, p50 ${fixed(f.rttP50, 1)} ms, p95 ${fixed(f.rttP95, 1)} ms, p99 ${fixed(f.rttP99, 1)} ms, server CPU ${f.serverCpu.toFixed(0)} % (${f.cpuMsPerCommand.toFixed(3)} ms/command), ${c.postgres ? `database transactions ${fixed(f.commitsPerCommand, 2)} per command, ` : ''}over 50 ms inside the server ${fixed(f.serverOver50 * 100, 2)} %, load generator CPU ${f.loadCpu.toFixed(0)} % (event-loop delay ${f.loadEld}), load average ${loadavg()[0]!.toFixed(2)}, errors ${f.errors}, mismatches ${f.mismatches}: ${ok ? 'held' : 'not held'}`,
     );
     if (!ok) break;
     held = n;

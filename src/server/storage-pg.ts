@@ -1,11 +1,14 @@
 // PostgreSQL storage (DATABASE_URL=postgres://…): the same Storage contract as SQLite, for one
 // database shared by many server processes. Client: `pg` (node-postgres) — see docs/scale-out.md.
 // Writes to one table are chained (each waits for the one before), so a table's commands reach
-// the log in the order the table issued them while different tables use the pool's connections
-// side by side. Every write to a table may carry its owner's fencing number (fenced()): the
+// the log in the order the table issued them. The hot writes — command appends and timer
+// deadlines — of all tables in one moment are committed together, one statement and one commit
+// for the lot (group commit: pg-group-commit.ts); the rare ones (create, patch, undo) use the
+// pool's connections side by side, each its own transaction. Every write to a table may carry its owner's fencing number (fenced()): the
 // write locks the table's row, checks the number and fails with GOROD_FENCED when a newer
 // owner has taken the table, so a process that lost its lease can never append a move.
 import pg from 'pg';
+import { PgGroupCommit, type GroupCommitOptions, type GroupCommitStats } from './pg-group-commit.js';
 import { PG_MIGRATIONS } from './pg-migrations.js';
 import { inTransaction, pgPool, runPgMigrations } from './pg-pool.js';
 import { storageError, type LobbyCursor, type CommandRow, type Deadline, type EditRow, type Storage, type TablePatch, type TableRow } from './storage.js';
@@ -17,6 +20,8 @@ export interface PostgresStorageOptions {
   maxPending?: number;
   /** The process's shared pool (pg-pool.ts; the other stores use it too): then close() leaves it open. */
   pool?: pg.Pool;
+  /** Group commit's batches in flight and rows per batch (pg-group-commit.ts). */
+  groupCommit?: GroupCommitOptions;
 }
 
 const SELECT =
@@ -52,6 +57,8 @@ export class PostgresStorage implements Storage {
   private closing: Promise<void> | null = null;
   private readonly maxPending: number;
   private readonly ownPool: boolean;
+  /** The appends and deadlines of a moment, committed together (pg-group-commit.ts). */
+  private readonly group: PgGroupCommit;
 
   constructor(url: string, opts: PostgresStorageOptions = {}) {
     this.ownPool = !opts.pool;
@@ -59,6 +66,7 @@ export class PostgresStorage implements Storage {
     this.maxPending = opts.maxPending ?? 10_000;
     this.ready = this.migrate();
     this.ready.catch(() => undefined);
+    this.group = new PgGroupCommit(this.pool, () => this.ready, opts.groupCommit);
   }
 
   /** Runs the migrations not yet applied (pg-migrations.ts). */
@@ -76,12 +84,16 @@ export class PostgresStorage implements Storage {
     return inTransaction(this.pool, fn);
   }
 
-  /** A write to a table, after the table's write before it (issue order is log order). */
-  private write<T>(tableId: string, fn: () => Promise<T>): Promise<T> {
+  /**
+   * A write to a table, after the table's write before it (issue order is log order). A write
+   * that is not `lazy` waiting behind a table's lazy deadline sends that deadline at once.
+   */
+  private write<T>(tableId: string, fn: () => Promise<T>, lazy = false): Promise<T> {
     if (this.closing) return Promise.reject(storageError2('storage closed', 'GOROD_CLOSED'));
     if (this.pending >= this.maxPending) return Promise.reject(storageError2('storage queue full', 'GOROD_BUSY'));
     this.pending++;
     const before = this.chains.get(tableId) ?? Promise.resolve();
+    if (this.chains.has(tableId) && !lazy) this.group.hurry();
     const p = before.then(fn, fn).finally(() => {
       this.pending--;
       if (this.chains.get(tableId) === tail) this.chains.delete(tableId);
@@ -89,14 +101,6 @@ export class PostgresStorage implements Storage {
     const tail = p.catch(() => undefined);
     this.chains.set(tableId, tail);
     return p;
-  }
-
-  /** GOROD_FENCED when the table's fencing number is no longer `fence`, else GOROD_NOT_FOUND. */
-  private async whyNot(c: pg.PoolClient | pg.Pool, tableId: string, fence: number | undefined): Promise<Error> {
-    const r = await c.query<{ fence: number }>('SELECT fence FROM game_tables WHERE id = $1', [tableId]);
-    if (!r.rows[0]) return storageError('GOROD_NOT_FOUND', `no table ${tableId}`);
-    if (fence !== undefined && r.rows[0].fence !== fence) return storageError('GOROD_FENCED', `table ${tableId}: fence ${fence} is not ${r.rows[0].fence}`);
-    return storageError('GOROD_CONFLICT', `table ${tableId}: write refused`);
   }
 
   /**
@@ -155,46 +159,17 @@ export class PostgresStorage implements Storage {
     );
   }
 
+  /**
+   * Group commit (pg-group-commit.ts): the deadline rides with the appends of this moment (or of
+   * the next LAZY_MS), checking the table's fence in the same statement.
+   */
   setDeadline(id: string, d: Deadline | null, fence?: number): Promise<void> {
-    // One statement, one round trip, as appendCommand (a stage change stores one; at W2p's pace
-    // about one per command): lock the table's row and check its fence, then write. A
-    // transaction of four round trips held a pooled connection four times as long (issue 19).
-    return this.write(id, async () => {
-      await this.ready;
-      const r = d
-        ? await this.pool.query(
-            `WITH t AS (SELECT fence FROM game_tables WHERE id = $1 FOR SHARE)
-             INSERT INTO game_deadlines (table_id, stage_key, at, left_ms, extended_ms)
-             SELECT $1, $2, $3, $4, $5 FROM t WHERE ($6::bigint IS NULL OR t.fence = $6)
-             ON CONFLICT (table_id) DO UPDATE SET stage_key = excluded.stage_key, at = excluded.at, left_ms = excluded.left_ms, extended_ms = excluded.extended_ms`,
-            [id, d.key, d.at, d.left ?? null, d.extended ?? null, fence ?? null],
-          )
-        : await this.pool.query(
-            `WITH t AS (SELECT fence FROM game_tables WHERE id = $1 FOR SHARE),
-             ok AS (SELECT 1 FROM t WHERE $2::bigint IS NULL OR t.fence = $2),
-             gone AS (DELETE FROM game_deadlines WHERE table_id = $1 AND EXISTS (SELECT 1 FROM ok))
-             SELECT 1 FROM ok`,
-            [id, fence ?? null],
-          );
-      if (r.rowCount === 0) throw await this.whyNot(this.pool, id, fence);
-    });
+    return this.write(id, () => this.group.deadline(id, d, fence), true);
   }
 
+  /** Group commit: one statement with the other tables' appends of this moment, settled after its commit. */
   appendCommand(tableId: string, row: CommandRow, fence?: number): Promise<void> {
-    return this.write(tableId, async () => {
-      await this.ready;
-      // One statement, one round trip: lock the table's row and check its fence, then insert the
-      // next seq (the primary key (table_id, seq) refuses a second writer of the same seq).
-      const r = await this.pool.query(
-        `WITH t AS (SELECT fence FROM game_tables WHERE id = $1 FOR SHARE)
-         INSERT INTO game_commands (table_id, seq, sender, nonce, body, at)
-         SELECT $1, $2, $3, $4, $5, $6 FROM t
-         WHERE ($7::bigint IS NULL OR t.fence = $7)
-           AND $2 = (SELECT COALESCE(MAX(seq) + 1, 0) FROM game_commands WHERE table_id = $1)`,
-        [tableId, row.seq, row.sender, row.nonce, JSON.stringify(row.command), row.at, fence ?? null],
-      );
-      if (r.rowCount === 0) throw await this.whyNot(this.pool, tableId, fence);
-    });
+    return this.write(tableId, () => this.group.append(tableId, row, fence));
   }
 
   undoCommand(tableId: string, seq: number, edit: EditRow, fence?: number): Promise<void> {
@@ -293,9 +268,15 @@ export class PostgresStorage implements Storage {
     });
   }
 
+  /** Group commit's statements and the rows they carried so far (tests, benchmarks). */
+  get commitStats(): GroupCommitStats {
+    return { ...this.group.stats };
+  }
+
   /** Waits for the writes issued so far, then closes the pool. */
   close(): Promise<void> {
     this.closing ??= (async () => {
+      this.group.hurry();
       await Promise.all([...this.chains.values()]);
       await this.ready.catch(() => undefined);
       if (this.ownPool) await this.pool.end();

@@ -159,6 +159,8 @@ export interface Storage {
  * An error a storage raises itself (not its database's), the same in every implementation:
  * `GOROD_NOT_FOUND` (no such table), `GOROD_CONFLICT` (a seq out of order, an undo of a command
  * that is not the last), `GOROD_FENCED` (a write by a process that no longer owns the table).
+ * PostgreSQL also fails a write with `GOROD_UNAVAILABLE` when its connection is lost before the
+ * commit is known (pg-group-commit.ts): it may or may not have landed.
  */
 export function storageError(code: 'GOROD_NOT_FOUND' | 'GOROD_CONFLICT' | 'GOROD_FENCED', message: string): Error {
   return Object.assign(new Error(message), { code });

@@ -17,42 +17,96 @@ import { mayLeaveOnRecord } from './on-record.js';
 import { legalBestMoves } from './points.js';
 import { rulesOf, type PresetRules } from './rules.js';
 import { countsLeft } from './vote.js';
-import { ROLE_DEFS } from './roles.js';
+import { ROLE_DEFS, type Ability } from './roles.js';
 import type { GameState } from './state.js';
 import { hasActed, isOn } from './table.js';
 
 /**
- * Where a lister puts commands. `one`: the caller asks only whether there is any, so the lister
- * returns after the first it puts (mayAct); otherwise it lists them all (legalCommands).
+ * Where a lister puts commands, and how many it wants. The lister meets its commands in one fixed
+ * order and, for each, asks take(l) whether to build it (into l.out), then done(l) whether to go
+ * on. The same walk answers every question about the list, so the rules are written once:
+ * legalCommands builds every command; mayAct stops at the first and builds none; legalCount
+ * counts them all and builds none; legalAt(k) stops at the k-th and builds only that one.
  */
 export interface Listing {
   out: Command[];
-  one: boolean;
+  /** Commands met so far (built or only counted). */
+  n: number;
+  /** The lister returns once n reaches this. */
+  stop: number;
+  /** Which command to build: ALL, NONE, or the index of the only one wanted (legalAt). */
+  keep: number;
+}
+
+const ALL = -1;
+const NONE = -2;
+
+/** Counts one more command; true when the lister should build it and put it in l.out. */
+export function take(l: Listing): boolean {
+  const i = l.n++;
+  return l.keep === ALL || i === l.keep;
+}
+
+/** Has the lister met all the commands it was asked for? (Commands put after it are not built.) */
+export function done(l: Listing): boolean {
+  return l.n >= l.stop;
+}
+
+/** Asked only whether there is any command (mayAct): a lister may answer by a shortcut. */
+export function onlyWhether(l: Listing): boolean {
+  return l.stop === 1 && l.keep === NONE;
 }
 
 export function legalCommands(s: GameState, actor: Actor): Command[] {
-  const l: Listing = { out: [], one: false };
+  const l: Listing = { out: [], n: 0, stop: Infinity, keep: ALL };
   list(s, actor, l);
   return l.out;
+}
+
+/** How many commands legalCommands(s, actor) would list, without building them. */
+export function legalCount(s: GameState, actor: Actor): number {
+  const l = COUNT;
+  l.n = 0;
+  list(s, actor, l);
+  return l.n;
+}
+
+/**
+ * legalCommands(s, actor)[k], building only that command (undefined when k is out of range). A
+ * random bot picks legalAt(s, a, floor(rand() * legalCount(s, a))): the same command as from
+ * the list, without the list.
+ */
+export function legalAt(s: GameState, actor: Actor, k: number): Command | undefined {
+  if (!(k >= 0) || !Number.isInteger(k)) return undefined;
+  const l = PICK;
+  l.n = 0;
+  l.stop = k + 1;
+  l.keep = k;
+  list(s, actor, l);
+  return l.out.pop();
 }
 
 /** May the actor give any command now? Exactly `legalCommands(s, actor).length > 0`, without the list. */
 export function mayAct(s: GameState, actor: Actor): boolean {
   const l = PROBE;
-  const before = l.out.length;
+  l.n = 0;
   list(s, actor, l);
-  const n = l.out.length;
-  if (n === before) return false;
-  if (n >= 256) l.out = [];
-  return true;
+  return l.n > 0;
 }
 
+/** The listings of the questions that build nothing or one command: reused, the engine is synchronous. */
+const PROBE: Listing = { out: [], n: 0, stop: 1, keep: NONE };
+const COUNT: Listing = { out: [], n: 0, stop: Infinity, keep: NONE };
+const PICK: Listing = { out: [], n: 0, stop: 1, keep: 0 };
+
 /**
- * One listing for every mayAct, which asks only whether the lister put anything. It is not
- * emptied after each question (setting an array's length is a runtime call, slower than the
- * question itself): it keeps up to a few hundred dead commands, then starts a new array.
+ * The seat that alone may act in this stage, when only one may: a speech's speaker (the shared
+ * lister lists nothing for the other seats then, see seat()); else 0, any seat may.
  */
-const PROBE: Listing = { out: [], one: true };
+function loneSeat(s: GameState): number {
+  const st = s.stage;
+  return st.kind === 'speech' ? st.seat : 0;
+}
 
 /**
  * Everyone who may give a command now: seats in seat order, then the clock and the judge if they
@@ -66,14 +120,15 @@ export function actors(s: GameState): Actor[] {
     const out: Actor[] = [];
     const rules = rulesOf(s);
     if (!s.finished && !rules.legal) {
-      // The seats through the per-seat part of the lister, the game-wide checks made once.
+      // The seats through the per-seat part of the lister, the game-wide checks made once; in a
+      // speech only its speaker (most steps of a game: asking every seat was most of actors()).
       const l = PROBE;
-      for (const x of s.seats) {
-        const before = l.out.length;
-        seat(s, rules, x.seat, l);
-        if (l.out.length > before) out.push(x.seat);
+      const lone = loneSeat(s);
+      for (let a = lone || 1, end = lone || s.seats.length; a <= end; a++) {
+        l.n = 0;
+        seat(s, rules, a, l);
+        if (l.n > 0) out.push(a);
       }
-      if (l.out.length >= 256) l.out = [];
     } else for (const x of s.seats) if (mayAct(s, x.seat)) out.push(x.seat);
     if (mayAct(s, 'clock')) out.push('clock');
     if (mayAct(s, 'judge')) out.push('judge');
@@ -107,60 +162,98 @@ function seat(s: GameState, rules: PresetRules, actor: number, l: Listing): void
   const me = s.seats[actor - 1];
   if (!me) return;
   const st = s.stage;
-  if (st.kind === 'speech' && st.seat === actor) return speaker(s, actor, l);
+  // A speech: its speaker alone (actors() asks no other seat, loneSeat()).
+  if (st.kind === 'speech') {
+    if (st.seat === actor) speaker(s, actor, l);
+    return;
+  }
   if (!me.alive) return;
   if (st.kind === 'vote') {
-    if (s.votes[actor - 1] === -1 && rules.canVote(s, actor)) return voter(s, actor, l);
+    if (s.votes[actor - 1] === -1 && rules.canVote(s, actor)) voter(s, actor, l);
   } else if (st.kind === 'night' && !st.intro && ROLE_DEFS[me.role].abilities.length > 0) {
     // Most seats hold no night ability: nothing to list, nothing to allocate.
-    if (night(s, actor, l) && l.one) return;
+    night(s, actor, l);
   }
-  rules.legalExtras?.(s, actor, l);
 }
 
 /** The clock closes the stage; the judge too, and penalises, counts hands, and the preset's own. */
 function officials(s: GameState, actor: 'clock' | 'judge', l: Listing): void {
   const out = l.out;
   const st = s.stage;
-  if (st.kind === 'speech') out.push({ by: actor, do: 'endSpeech' });
-  else if (st.kind === 'vote') out.push({ by: actor, do: 'closeVote' });
-  else if (st.kind === 'night') out.push({ by: actor, do: 'endNight' });
-  if (actor === 'clock' || (l.one && out.length > 0)) return;
+  if (st.kind === 'speech') {
+    if (take(l)) out.push({ by: actor, do: 'endSpeech' });
+  } else if (st.kind === 'vote') {
+    if (take(l)) out.push({ by: actor, do: 'closeVote' });
+  } else if (st.kind === 'night') {
+    if (take(l)) out.push({ by: actor, do: 'endNight' });
+  }
+  if (actor === 'clock' || done(l)) return;
   const penalised = penaltyTargets(s);
-  for (const t of penalised) out.push({ by: 'judge', do: 'foul', target: t });
-  if (l.one && out.length > 0) return;
-  if (dayOptions(s.options).technicalFouls) for (const t of penalised) out.push({ by: 'judge', do: 'techFoul', target: t });
-  for (const t of penalised) out.push({ by: 'judge', do: 'remove', target: t });
-  if (l.one && out.length > 0) return;
-  if (st.kind === 'vote' && legalCounts(s, l) && l.one) return;
+  for (const t of penalised) {
+    if (take(l)) out.push({ by: 'judge', do: 'foul', target: t });
+    if (done(l)) return;
+  }
+  if (dayOptions(s.options).technicalFouls)
+    for (const t of penalised) {
+      if (take(l)) out.push({ by: 'judge', do: 'techFoul', target: t });
+      if (done(l)) return;
+    }
+  for (const t of penalised) {
+    if (take(l)) out.push({ by: 'judge', do: 'remove', target: t });
+    if (done(l)) return;
+  }
+  if (st.kind === 'vote') legalCounts(s, l);
+  if (done(l)) return;
   rulesOf(s).judgeExtras?.(s, l);
 }
 
-/** The seat holding the floor: end the speech, nominate or withdraw, colours on record, best move. */
+/** The seat holding the floor: end the speech, nominate or withdraw, colours on record, best move, the preset's own. */
 function speaker(s: GameState, actor: number, l: Listing): void {
   const out = l.out;
   const rules = rulesOf(s);
-  out.push({ by: actor, do: 'endSpeech' });
-  if (l.one) return;
+  if (take(l)) out.push({ by: actor, do: 'endSpeech' });
+  if (done(l)) return;
   const st = s.stage;
   if (st.kind !== 'speech') return;
   if (SPEECHES[st.speech].nominate && !rules.mutedToday(s, actor)) {
-    const mine = s.nominations.find((n) => n.by === actor);
+    const mine = nominationBy(s, actor);
     const withdrawing = dayOptions(s.options).withdrawNomination;
-    if (mine && s.speechNominated && withdrawing !== 'never') out.push({ by: actor, do: 'withdraw' });
+    if (mine && s.speechNominated && withdrawing !== 'never') {
+      if (take(l)) out.push({ by: actor, do: 'withdraw' });
+      if (done(l)) return;
+    }
     // fiim 7.5.2: a new nomination in the same speech replaces the earlier one.
-    if (!mine || (s.speechNominated && withdrawing === 'auto'))
-      for (const x of s.seats) if (x.alive && !nominated(s, x.seat)) out.push({ by: actor, do: 'nominate', target: x.seat });
+    if (!mine || (s.speechNominated && withdrawing === 'auto')) {
+      const taken = nominatedMask(s);
+      for (const x of s.seats)
+        if (x.alive && (taken & (1 << x.seat)) === 0) {
+          if (take(l)) out.push({ by: actor, do: 'nominate', target: x.seat });
+          if (done(l)) return;
+        }
+    }
   }
   if (mayLeaveOnRecord(s, actor))
-    for (const x of s.seats) if (x.seat !== actor) out.push({ by: actor, do: 'onRecord', red: [x.seat] }, { by: actor, do: 'onRecord', black: [x.seat] });
+    for (const x of s.seats)
+      if (x.seat !== actor) {
+        if (take(l)) out.push({ by: actor, do: 'onRecord', red: [x.seat] });
+        if (take(l)) out.push({ by: actor, do: 'onRecord', black: [x.seat] });
+        if (done(l)) return;
+      }
   legalBestMoves(s, actor, l);
-  rules.legalExtras?.(s, actor, l);
+  if (done(l)) return;
+  rules.speakerExtras?.(s, actor, l);
 }
 
-function nominated(s: GameState, seat: number): boolean {
-  for (const n of s.nominations) if (n.target === seat) return true;
-  return false;
+function nominationBy(s: GameState, seat: number): GameState['nominations'][number] | undefined {
+  for (const n of s.nominations) if (n.by === seat) return n;
+  return undefined;
+}
+
+/** The seats already nominated today as bits (1 << seat; the shared lister seats at most 15): one pass over the nominations, not one per seat. */
+function nominatedMask(s: GameState): number {
+  let m = 0;
+  for (const n of s.nominations) m |= 1 << n.target;
+  return m;
 }
 
 /** A living seat that has not voted this round (and may: club R29): each hand it may raise. */
@@ -169,31 +262,30 @@ function voter(s: GameState, actor: number, l: Listing): void {
   const st = s.stage;
   if (st.kind !== 'vote') return;
   if (st.round === 'allLeave') {
-    out.push({ by: actor, do: 'vote', leave: true });
-    if (!l.one) out.push({ by: actor, do: 'vote', leave: false });
+    if (take(l)) out.push({ by: actor, do: 'vote', leave: true });
+    if (take(l)) out.push({ by: actor, do: 'vote', leave: false });
     return;
   }
   for (const t of s.ballot)
     if (t !== actor || s.options.selfVote) {
-      out.push({ by: actor, do: 'vote', target: t });
-      if (l.one) return;
+      if (take(l)) out.push({ by: actor, do: 'vote', target: t });
+      if (done(l)) return;
     }
 }
 
-/** A living seat's night abilities still open tonight, each with every target the rules allow. Returns whether it listed any. */
-function night(s: GameState, actor: number, l: Listing): boolean {
+/** A living seat's night abilities still open tonight, each with every target the rules allow. */
+function night(s: GameState, actor: number, l: Listing): void {
   const out = l.out;
-  const before = out.length;
   const rules = rulesOf(s);
   const me = s.seats[actor - 1]!;
   const abilities = ROLE_DEFS[me.role].abilities;
   for (const a of abilities) {
     if (a.when !== 'night' || hasActed(s, actor, a.verb) || !isOn(s, actor, a)) continue;
-    if (a.slot !== undefined && s.actions.some((x) => x.seat === actor && abilities.some((b) => b.verb === x.verb && b.slot === a.slot))) continue;
+    if (a.slot !== undefined && slotTaken(s, actor, abilities, a.slot)) continue;
     if (a.verb === 'skip') {
       if (!rules.checkNightAction(s, actor, 'skip', null)) {
-        out.push({ by: actor, do: 'skip' });
-        if (l.one) return true;
+        if (take(l)) out.push({ by: actor, do: 'skip' });
+        if (done(l)) return;
       }
       continue;
     }
@@ -204,30 +296,33 @@ function night(s: GameState, actor: number, l: Listing): boolean {
       const t = x.seat;
       if ((check && t === actor) || (!anyone && !x.alive)) continue;
       if (rules.checkNightAction(s, actor, a.verb, t)) continue;
-      out.push({ by: actor, do: a.verb, target: t });
-      if (l.one) return true;
+      if (take(l)) out.push({ by: actor, do: a.verb, target: t });
+      if (done(l)) return;
     }
     if (a.verb === 'shoot') {
-      out.push({ by: actor, do: 'shoot', target: null });
-      if (l.one) return true;
+      if (take(l)) out.push({ by: actor, do: 'shoot', target: null });
+      if (done(l)) return;
     }
   }
-  return out.length > before;
 }
 
-/** The judge's counts of raised hands (R8) the round still allows: each uncounted candidate, each count. Returns whether it listed any. */
-function legalCounts(s: GameState, l: Listing): boolean {
+/** Has the seat used tonight an ability of this slot (kill or skip, check or shot)? Loops, not closures: asked for every sheriff at every night step. */
+function slotTaken(s: GameState, actor: number, abilities: readonly Ability[], slot: string): boolean {
+  for (const x of s.actions) if (x.seat === actor) for (const b of abilities) if (b.verb === x.verb && b.slot === slot) return true;
+  return false;
+}
+
+/** The judge's counts of raised hands (R8) the round still allows: each uncounted candidate, each count. */
+function legalCounts(s: GameState, l: Listing): void {
   const st = s.stage;
-  if (st.kind !== 'vote') return false;
+  if (st.kind !== 'vote') return;
   const out = l.out;
-  const before = out.length;
   const targets: (number | null)[] = st.round === 'allLeave' ? [null] : s.ballot;
   for (const target of targets) {
     const max = countsLeft(s, target);
     for (let count = 1; count <= max; count++) {
-      out.push(target === null ? { by: 'judge', do: 'voteCount', leave: true, count } : { by: 'judge', do: 'voteCount', target, count });
-      if (l.one) return true;
+      if (take(l)) out.push(target === null ? { by: 'judge', do: 'voteCount', leave: true, count } : { by: 'judge', do: 'voteCount', target, count });
+      if (done(l)) return;
     }
   }
-  return out.length > before;
 }

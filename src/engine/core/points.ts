@@ -1,7 +1,7 @@
 // Verbs that only feed a game's points: the first victim's best move (tournament R34 option
 // pointsBestMove; fiim 8.17 option firstKilledGuess) and the judge's extra points (R34, fiim 8.20).
 // Scoring reads their events (score.ts, src/tournament); the game's course never does.
-import type { Listing } from './legal.js';
+import { done, take, type Listing } from './legal.js';
 import { emit, JUDGE, PUBLIC } from './emit.js';
 import { dayOptions } from './options.js';
 import { reject } from './rejection.js';
@@ -67,15 +67,17 @@ export const bestMove: Handler = (c, cmd) => {
 /** Best-move commands the seat may give now: every set of three (fewer is legal but adds nothing a bot needs). */
 export function legalBestMoves(s: GameState, seat: number, l: Listing): void {
   const st = s.stage;
+  // The stage first: every speaker's listing comes here, the guess rule reads the log.
+  if (st.kind !== 'speech' || st.speech !== 'last' || st.seat !== seat) return;
   const g = guessRule(s);
-  if (!g || st.kind !== 'speech' || st.speech !== 'last' || st.seat !== seat || g.seat !== seat || bestMoveGiven(s)) return;
+  if (!g || g.seat !== seat || bestMoveGiven(s)) return;
   const others: number[] = [];
   for (const x of s.seats) if (x.seat !== seat) others.push(x.seat);
   for (let i = 0; i < others.length; i++)
     for (let j = i + 1; j < others.length; j++)
       for (let k = j + 1; k < others.length; k++) {
-        l.out.push({ by: seat, do: 'bestMove', targets: [others[i]!, others[j]!, others[k]!] });
-        if (l.one) return;
+        if (take(l)) l.out.push({ by: seat, do: 'bestMove', targets: [others[i]!, others[j]!, others[k]!] });
+        if (done(l)) return;
       }
 }
 

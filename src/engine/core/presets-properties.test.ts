@@ -139,7 +139,7 @@ describe.each(CASES)('$name: seeded random games', ({ setup, size, draws }) => {
     }
   });
 
-  it('actors() and mayAct() list exactly the actors legalCommands gives commands, at every step (and on a fork)', () => {
+  it('actors(), mayAct(), legalCount() and legalAt() agree with legalCommands, at every step (and on a fork)', () => {
     for (let g = 0; g < 3; g++) {
       const problems: string[] = [];
       const rand = mulberry32(g + 900);

@@ -124,7 +124,7 @@ describe('classic: seeded random games from legalCommands', () => {
     }
   });
 
-  it('actors() and mayAct() list exactly the actors legalCommands gives commands, at every step', () => {
+  it('actors(), mayAct(), legalCount() and legalAt() agree with legalCommands, at every step', () => {
     const problems: string[] = [];
     for (let g = 0; g < 30; g++) playRandom({ ...CLASSIC, seed: `a${g}` }, g + 31, { judgeRate: 0.01, onStep: (state) => problems.push(...actorsDisagree(state)) });
     expect(problems.slice(0, 5)).toEqual([]);

@@ -31,15 +31,20 @@ export interface PresetRules {
   keepsFromVote(c: Ctx, seats: number[]): number[];
   /** Does this living seat owe this night ability tonight (the night waits for it)? Default: ability.required. */
   owes?(s: GameState, seat: number, ability: Ability): boolean;
-  /** Commands of this preset's own verbs that the actor may give now (for legalCommands): put in l.out; with l.one, stop at the first. */
-  legalExtras?(s: GameState, seat: number, l: Listing): void;
-  /** Commands of this preset's own judge verbs that are legal now (for legalCommands): put in l.out; with l.one, stop at the first. */
+  /**
+   * Commands of this preset's own verbs that the speaker may give now (for legalCommands), after
+   * the shared ones: for each, take(l) says whether to build it into l.out, done(l) whether to stop
+   * (legal.ts). Only the speaker acts in a speech; a preset verb of other seats or stages would
+   * need a hook of its own, and actors() asks only the speaker in a speech.
+   */
+  speakerExtras?(s: GameState, seat: number, l: Listing): void;
+  /** Commands of this preset's own judge verbs that are legal now (for legalCommands): as speakerExtras. */
   judgeExtras?(s: GameState, l: Listing): void;
   /** Verbs this preset adds or handles its own way. */
   handlers?: Partial<Record<Verb, Handler>>;
   /** forum: the preset's own automatic steps after each command, instead of the shared advance(). */
   advance?(c: Ctx): void;
-  /** forum: the preset lists every legal command itself, instead of the shared lister (legal.ts; with l.one, stop at the first). */
+  /** forum: the preset lists every legal command itself, instead of the shared lister (legal.ts: take(l) and done(l) for each command, as speakerExtras). */
   legal?(s: GameState, actor: Actor, l: Listing): void;
   /** forum: the timer of a day without speeches (day-flow.ts stageTimer). */
   dayTimer?(s: GameState): StageTimer | null;

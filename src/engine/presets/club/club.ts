@@ -2,7 +2,7 @@
 // One night table: freeze → heal → kills → checks. Everything not named here is classic.
 import { classicWinner } from '../classic/classic.js';
 import { resolveByTable, type NightTable } from '../../core/night-resolve.js';
-import type { Listing } from '../../core/legal.js';
+import { done, take, type Listing } from '../../core/legal.js';
 import { emit, JUDGE, PUBLIC, type Ctx } from '../../core/emit.js';
 import { mayTalk } from '../../core/day.js';
 import { nightAction } from '../../core/night.js';
@@ -121,15 +121,15 @@ function owes(s: GameState, seat: number, a: Ability): boolean {
   return a.required === true;
 }
 
-function legalExtras(s: GameState, seat: number, l: Listing): void {
+function speakerExtras(s: GameState, seat: number, l: Listing): void {
   const st = s.stage;
   if (st.kind !== 'speech' || st.speech !== 'day' || st.seat !== seat) return;
   // Listed once a speech (a bot lending the floor over and over would never end its minute).
   if (floorHolder(s) !== seat) return;
   for (const x of s.seats)
     if (x.alive && x.seat !== seat && !muted(s, x.seat)) {
-      l.out.push({ by: seat, do: 'giveFloor', target: x.seat });
-      if (l.one) return;
+      if (take(l)) l.out.push({ by: seat, do: 'giveFloor', target: x.seat });
+      if (done(l)) return;
     }
 }
 
@@ -146,7 +146,7 @@ export const clubRules: PresetRules = {
   },
   keepsFromVote: (_c, seats) => seats,
   owes,
-  legalExtras,
+  speakerExtras,
   handlers: {
     heal: nightAction('heal', 'alive', 'R22'),
     block: nightAction('block', 'alive', 'R22'),

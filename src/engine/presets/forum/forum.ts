@@ -5,7 +5,7 @@ import type { Command } from '../../core/command.js';
 import type { StageTimer } from '../../core/day-flow.js';
 import type { Ctx } from '../../core/emit.js';
 import type { Actor } from '../../core/events.js';
-import type { Listing } from '../../core/legal.js';
+import { done, onlyWhether, take, type Listing } from '../../core/legal.js';
 import { forumWinner, livingSeats } from './forum-common.js';
 import { protectsByDay } from './forum-roles.js';
 import { forumEndDay, forumLawyerDeadline, forumLeave, forumProtect, forumRemove, forumSay, forumVote, kamikazePick, today } from './forum-day.js';
@@ -49,37 +49,53 @@ for (const v of VERBS) handlers[v] = OWN[v] ?? notForum;
 
 const NIGHT_VERBS: readonly Verb[] = ['shoot', 'kill', 'explode', 'heal', 'seduce'];
 
-/** Every command the actor may give now (apply accepts each; say is free text and not listed): put in l.out; with l.one, stop at the first. */
+/** Every command the actor may give now (apply accepts each; say is free text and not listed): take(l) and done(l) for each (legal.ts). */
 export function forumLegal(s: GameState, actor: Actor, l: Listing): void {
   const out = l.out;
   if (s.finished || !s.forum) return;
   const t = today(s);
   if (actor === 'clock' || actor === 'judge') {
     if (s.phase === 'day') {
-      if (!t.closed && !t.deadline) out.push({ by: actor, do: 'lawyerDeadline' });
-      out.push({ by: actor, do: 'endDay' });
-    } else out.push({ by: actor, do: 'endNight' });
-    if (actor === 'judge' && !l.one) for (const x of livingSeats(s)) out.push({ by: 'judge', do: 'remove', target: x });
+      if (!t.closed && !t.deadline && take(l)) out.push({ by: actor, do: 'lawyerDeadline' });
+      if (take(l)) out.push({ by: actor, do: 'endDay' });
+    } else if (take(l)) out.push({ by: actor, do: 'endNight' });
+    if (actor === 'judge' && !done(l))
+      for (const x of livingSeats(s)) {
+        if (take(l)) out.push({ by: 'judge', do: 'remove', target: x });
+        if (done(l)) return;
+      }
     return;
   }
   const me = s.seats[actor - 1];
   if (!me) return;
   // A living seat may always leave (listed last): asked only whether it may act, that is the answer.
-  if (l.one && me.alive) {
-    out.push({ by: actor, do: 'leave' });
+  if (onlyWhether(l) && me.alive) {
+    take(l);
     return;
   }
   const living = livingSeats(s);
   if (s.phase === 'day' && t.kamikazePick === actor) {
-    for (const x of living) out.push({ by: actor, do: 'explode', target: x });
-    out.push({ by: actor, do: 'explode', target: null });
+    for (const x of living) {
+      if (take(l)) out.push({ by: actor, do: 'explode', target: x });
+      if (done(l)) return;
+    }
+    if (take(l)) out.push({ by: actor, do: 'explode', target: null });
+    if (done(l)) return;
   }
   if (!me.alive) return;
   if (s.phase === 'day' && !t.closed) {
     if ((t.votes[actor - 1] ?? -1) === -1)
-      for (const x of living) if (x !== actor || s.options.selfVote) out.push({ by: actor, do: 'vote', target: x, reason: '' });
+      for (const x of living)
+        if (x !== actor || s.options.selfVote) {
+          if (take(l)) out.push({ by: actor, do: 'vote', target: x, reason: '' });
+          if (done(l)) return;
+        }
     if (protectsByDay(me.role) && !t.deadline)
-      for (const x of living) if (s.forum.lawyerCounts[x - 1]! < 2) out.push({ by: actor, do: 'protect', target: x });
+      for (const x of living)
+        if (s.forum.lawyerCounts[x - 1]! < 2) {
+          if (take(l)) out.push({ by: actor, do: 'protect', target: x });
+          if (done(l)) return;
+        }
   }
   if (s.phase === 'night' && s.stage.kind === 'night') {
     for (const verb of NIGHT_VERBS) {
@@ -87,11 +103,12 @@ export function forumLegal(s: GameState, actor: Actor, l: Listing): void {
       for (const x of living) {
         if (x === actor && verb !== 'heal') continue;
         if (verb === 'heal' && s.forum.healCounts[x - 1]! >= 2) continue;
-        out.push({ by: actor, do: verb, target: x });
+        if (take(l)) out.push({ by: actor, do: verb, target: x });
+        if (done(l)) return;
       }
     }
   }
-  out.push({ by: actor, do: 'leave' });
+  if (take(l)) out.push({ by: actor, do: 'leave' });
 }
 
 /** forum: how long the voted-out kamikaze has to pick whom he takes (the source sets no time). */
