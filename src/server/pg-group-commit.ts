@@ -108,9 +108,9 @@ export class PgGroupCommit {
     return this.add({ tableId, fence, append: row }, false);
   }
 
-  /** Lazy: waits up to LAZY_MS for an append to share its commit with (a deadline awaits no client). */
-  deadline(tableId: string, d: Deadline | null, fence: number | undefined): Promise<void> {
-    return this.add({ tableId, fence, deadline: d }, true);
+  /** `lazy`: waits up to LAZY_MS for an append to share its commit with (a deadline awaits no client). */
+  deadline(tableId: string, d: Deadline | null, fence: number | undefined, lazy = true): Promise<void> {
+    return this.add({ tableId, fence, deadline: d }, lazy);
   }
 
   /** Sends what waits at the end of this turn, the lazy items too (a write of theirs waits behind them). */

@@ -85,16 +85,18 @@ export class PostgresStorage implements Storage {
   }
 
   /**
-   * A write to a table, after the table's write before it (issue order is log order). A write
-   * that is not `lazy` waiting behind a table's lazy deadline sends that deadline at once.
+   * A write to a table, after the table's write before it (issue order is log order). `fn` is
+   * told whether a later write of the table waits behind it: a lazy deadline then goes at once
+   * (and a write arriving behind a deadline already waiting sends it), so no command waits LAZY_MS.
    */
-  private write<T>(tableId: string, fn: () => Promise<T>, lazy = false): Promise<T> {
+  private write<T>(tableId: string, fn: (followed: () => boolean) => Promise<T>, lazy = false): Promise<T> {
     if (this.closing) return Promise.reject(storageError2('storage closed', 'GOROD_CLOSED'));
     if (this.pending >= this.maxPending) return Promise.reject(storageError2('storage queue full', 'GOROD_BUSY'));
     this.pending++;
     const before = this.chains.get(tableId) ?? Promise.resolve();
     if (this.chains.has(tableId) && !lazy) this.group.hurry();
-    const p = before.then(fn, fn).finally(() => {
+    const go = (): Promise<T> => fn(() => this.chains.get(tableId) !== tail);
+    const p = before.then(go, go).finally(() => {
       this.pending--;
       if (this.chains.get(tableId) === tail) this.chains.delete(tableId);
     });
@@ -164,7 +166,7 @@ export class PostgresStorage implements Storage {
    * the next LAZY_MS), checking the table's fence in the same statement.
    */
   setDeadline(id: string, d: Deadline | null, fence?: number): Promise<void> {
-    return this.write(id, () => this.group.deadline(id, d, fence), true);
+    return this.write(id, (followed) => this.group.deadline(id, d, fence, !followed()), true);
   }
 
   /** Group commit: one statement with the other tables' appends of this moment, settled after its commit. */

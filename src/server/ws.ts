@@ -85,6 +85,9 @@ export function actorFor(role: Role, body: CommandBody, nonce: string, hostClock
   }
 }
 
+/** A client's socket error is the client's: the socket closes, the process goes on. */
+const ignoreSocketError = (): void => undefined;
+
 function refuse(socket: Duplex, status: string): void {
   socket.end(`HTTP/1.1 ${status}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
 }
@@ -100,6 +103,10 @@ export function attachWebSocket(
   let draining = false;
 
   server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+    // Node hands an upgrade's socket over without its own error handler: a client that resets
+    // the connection while it is refused (socket.end below) or being upgraded would otherwise
+    // raise an unhandled ECONNRESET and take the whole process down with every table on it.
+    socket.on('error', ignoreSocketError);
     const url = new URL(req.url ?? '/', 'http://x');
     const other = url.pathname === '/ws' ? undefined : opts.upgrades?.[url.pathname];
     if (url.pathname !== '/ws' && !other) return refuse(socket, '404 Not Found');
