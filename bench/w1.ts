@@ -1,6 +1,6 @@
 // Workload W1 (see bench/README.md): classic games played by the W1 random policy through
 // the full engine. Every command is validated and applied with its events, as in a real game.
-import { apply, fmix32, mulberry32, startGame, type Command, type GameState, type RoleId } from '../src/engine/index.js';
+import { applyCommand, fmix32, mulberry32, startGame, type Command, type GameState, type RoleId } from '../src/engine/index.js';
 
 export interface W1Game {
   winner: 0 | 1 | 2;
@@ -91,8 +91,8 @@ export function playW1(seed: number, g: number, onCommand?: (cmd: Command) => vo
   let actions = 0;
   let commands = 0;
   const send = (cmd: Command): void => {
-    const r = apply(state, cmd);
-    if (!r.ok) throw new Error(`W1 command rejected: ${JSON.stringify(cmd)} ${r.error.code}`);
+    const bad = applyCommand(state, cmd);
+    if (bad) throw new Error(`W1 command rejected: ${JSON.stringify(cmd)} ${bad.code}`);
     commands++;
     onCommand?.(cmd);
   };
@@ -100,8 +100,6 @@ export function playW1(seed: number, g: number, onCommand?: (cmd: Command) => vo
     for (const x of state.seats) if (x.role === role && x.alive) return x.seat;
     return undefined;
   };
-  const blacks: number[] = [];
-  const reds: number[] = [];
   // The living during a day's speeches: in W1 nobody leaves before the vote, so they are read once a day.
   let aliveDay = -1;
   let living = 0;
@@ -169,8 +167,9 @@ export function playW1(seed: number, g: number, onCommand?: (cmd: Command) => vo
         if (abstained) send({ by: 'clock', do: 'closeVote' });
       }
     } else if (st.kind === 'night') {
-      blacks.length = 0;
-      reds.length = 0;
+      // New lists each night: emptying old ones (length = 0) is a call into the runtime.
+      const blacks: number[] = [];
+      const reds: number[] = [];
       for (const x of state.seats) if (x.alive) (x.team === 'black' ? blacks : reds).push(x.seat);
       const night = w1Night(rand, blacks, reds, livingSeatOf);
       for (const c of night.commands) send(c);

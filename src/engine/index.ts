@@ -10,7 +10,7 @@ export * from './core/roles.js';
 export * from './core/presets.js';
 export * from './core/command.js';
 export * from './core/setup.js';
-export { apply, decide, cloneState, rulesOf, registerRules } from './core/game.js';
+export { apply, applyCommand, decide, cloneState, rulesOf, registerRules } from './core/game.js';
 export { evolve } from './core/evolve.js';
 export { view, visibleEvents, visibleEventsAt, visibleCount, canSee, type Viewer, type GameView, type SeatView } from './core/view.js';
 export { actors, legalAt, legalCommands, legalCount, mayAct } from './core/legal.js';

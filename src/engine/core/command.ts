@@ -138,14 +138,18 @@ export function commandShapeError(x: unknown, size: number): Rejection | null {
   const mask = typeof verb === 'string' ? verbMask(verb) : undefined;
   if (mask === undefined) return reject('unknownVerb', undefined, typeof verb === 'string' ? verb.slice(0, 40) : undefined);
   const by = c['by'];
-  if (!(by === 'judge' || by === 'clock' || (typeof by === 'number' && Number.isInteger(by) && by >= 1 && by <= size)))
-    return reject('badActor');
+  // A seat's number is asked for first: a compare of a number with a string is a call to the generic
+  // equality, where two compares of strings, or two of numbers, are one instruction (W1 speed, issue 18).
+  if (typeof by === 'number' ? !(Number.isInteger(by) && by >= 1 && by <= size) : by !== 'judge' && by !== 'clock') return reject('badActor');
   // for-in over an object literal or JSON.parse output sees exactly its own keys ("__proto__" included).
   for (const key in c) {
     if (key === 'by' || key === 'do') continue;
     const bit = fieldBit(key);
     if ((mask & bit) === 0 || !OWN.call(c, key)) return reject('unknownField', undefined, key.slice(0, 40));
-    const bad = fieldError(bit, key, c[key], size);
+    const v = c[key];
+    // A seat, the most frequent field, checked here; the rest apart (fieldError).
+    if (bit === TARGET && typeof v === 'number' && Number.isInteger(v) && v >= 1 && v <= size) continue;
+    const bad = fieldError(bit, key, v, size);
     if (bad) return bad;
   }
   return null;

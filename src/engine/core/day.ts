@@ -11,7 +11,9 @@ import type { GameState } from './state.js';
 export const endSpeech: Handler = (c, cmd) => {
   const st = c.s.stage;
   if (st.kind !== 'speech') return reject('wrongPhase', 'R4');
-  if (cmd.by !== st.seat && cmd.by !== 'clock' && cmd.by !== 'judge') return reject('notYourTurn', 'R4');
+  // The speaker's number, or the clock or the judge: numbers and strings compared apart (command.ts).
+  const by = cmd.by;
+  if (typeof by === 'number' ? by !== st.seat : by !== 'clock' && by !== 'judge') return reject('notYourTurn', 'R4');
   emitSpeechEnded(c, { t: 'speechEnded', seat: st.seat, by: cmd.by, n: c.s.log.length, vis: PUBLIC, rule: 'R4', phase: c.s.phase, number: c.s.number });
   return null;
 };

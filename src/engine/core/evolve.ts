@@ -8,10 +8,11 @@ import type { GameEvent } from './events.js';
 import type { GameState, SeatState, Stage } from './state.js';
 import { evolveForum } from '../presets/forum/forum-evolve.js';
 import { dayOptions } from './options.js';
+import { indexIn } from './table.js';
 
 /** The list without `seat` (the same list when it holds none). */
 function without(list: number[], seat: number): number[] {
-  const i = list.indexOf(seat);
+  const i = indexIn(list, seat);
   if (i < 0) return list;
   // The speaker is nearly always the queue's head; splice would also build the removed list.
   if (i === 0) return list.slice(1);
@@ -22,7 +23,7 @@ function without(list: number[], seat: number): number[] {
 
 /** Remove `seat` from a list the state owns (the queue), in place. */
 function drop(list: number[], seat: number): void {
-  const i = list.indexOf(seat);
+  const i = indexIn(list, seat);
   if (i === 0) list.shift();
   else if (i > 0) list.splice(i, 1);
 }
@@ -200,7 +201,7 @@ function evolveRest(s: GameState, e: GameEvent): void {
         s.lastWords = lastWords;
       }
       // A vote cast for a candidate who is gone no longer stands; the voter votes again.
-      if (s.stage.kind === 'vote' && s.stage.round !== 'allLeave' && s.votes.includes(e.seat)) s.votes = s.votes.map((v) => (v === e.seat ? -1 : v));
+      if (s.stage.kind === 'vote' && s.stage.round !== 'allLeave' && indexIn(s.votes, e.seat) >= 0) s.votes = s.votes.map((v) => (v === e.seat ? -1 : v));
       if (s.counts && s.stage.kind === 'vote' && s.stage.round !== 'allLeave') s.counts = s.counts.filter((x) => x.target !== e.seat);
       break;
     }

@@ -24,21 +24,31 @@ import type { Verb } from './vocab.js';
  * runs before the first event is emitted.
  */
 export function apply(s: GameState, cmd: Command): Result<GameEvent[], Rejection> {
-  const shape = commandShapeError(cmd, s.seats.length);
-  if (shape) return err(shape);
-  if (s.finished && !takesAfterGame(s, cmd.do)) return err(reject('gameOver'));
   const start = s.log.length;
+  const r = applyCommand(s, cmd);
+  return r ? err(r) : ok(appended(s.log, start));
+}
+
+/**
+ * apply for callers that read the command's events from the log (they are its tail from the
+ * length before the call): the rejection, or null when applied. Builds neither the events' list
+ * nor a result object — the server and a replay never read them (W1 speed, issue 18).
+ */
+export function applyCommand(s: GameState, cmd: Command): Rejection | null {
+  const shape = commandShapeError(cmd, s.seats.length);
+  if (shape) return shape;
+  if (s.finished && !takesAfterGame(s, cmd.do)) return reject('gameOver');
   const c: Ctx = { s };
   const r = perform(c, cmd);
   if (r) {
-    if (!passesUnopposed(s, cmd)) return err(r);
+    if (!passesUnopposed(s, cmd)) return r;
     // Settled already: the vote closes with every hand to its candidate, then the command applies.
     closeRound(c);
     advance(c);
     if (perform(c, cmd)) throw new Error('unopposed vote: a command accepted on a fork was refused');
   }
   advance(c);
-  return ok(appended(s.log, start));
+  return null;
 }
 
 /** The command's events: what it appended to the log (copied by index: cheaper than slice for a few). */

@@ -6,7 +6,7 @@
 import { emit, emitEvent, JUDGE, PUBLIC, type Ctx } from './emit.js';
 import { roleDef, ROLE_DEFS, type Ability, type CheckAnswer, type Effect, type RoleDef, type VerdictAnswer } from './roles.js';
 import type { GameState, SeatState } from './state.js';
-import { livingCount } from './table.js';
+import { indexIn, livingCount } from './table.js';
 import type { RoleId, Team, Verb } from './vocab.js';
 
 export type ResolveStage = 'block' | 'protect' | 'kill' | 'inform' | 'shield';
@@ -63,12 +63,19 @@ const GROUP_KILLERS = new Set(
 /** R12: the target dies only if every living shooter shot it (excluded: frozen shooters, R29). */
 export function unanimousShot(s: GameState, excluded?: (seat: number) => boolean): number | null {
   let target: number | null = null;
-  for (const seat of s.seats) {
+  // Indexed loops: every night asks (W1 speed, issue 18).
+  const seats = s.seats;
+  const actions = s.actions;
+  for (let i = 0; i < seats.length; i++) {
+    const seat = seats[i]!;
     if (!seat.alive || seat.team !== 'black') continue;
-    if (excluded?.(seat.seat)) continue;
+    if (excluded !== undefined && excluded(seat.seat)) continue;
     if (!GROUP_KILLERS.has(seat.role)) continue;
     let shot: number | null = null;
-    for (const a of s.actions) if (a.seat === seat.seat && a.verb === 'shoot') shot = a.target;
+    for (let j = 0; j < actions.length; j++) {
+      const a = actions[j]!;
+      if (a.seat === seat.seat && a.verb === 'shoot') shot = a.target;
+    }
     if (shot === null) return null;
     if (target === null) target = shot;
     else if (target !== shot) return null;
@@ -166,31 +173,29 @@ export function resolveByTable(c: Ctx, table: NightTable): void {
 const NONE: never[] = Object.freeze([]) as unknown as never[];
 
 function healed(w: Work, seat: number): boolean {
-  for (const h of w.heals) if (h.seat === seat) return true;
+  const heals = w.heals;
+  for (let i = 0; i < heals.length; i++) if (heals[i]!.seat === seat) return true;
   return false;
 }
 
 /** The kill stage: who is aimed at, who is saved and why (the judge's log), then who dies. */
 function kills(c: Ctx, table: NightTable, w: Work): void {
   const s = c.s;
-  const frozen = (seat: number): boolean => w.frozen.includes(seat);
-  const shot = unanimousShot(s, w.frozen.length > 0 ? frozen : undefined);
+  // A classic night has no freeze, heal or guard: the loops over them are skipped, not run empty.
+  const frozen = w.frozen;
+  const shot = unanimousShot(s, frozen.length > 0 ? (seat) => frozen.includes(seat) : undefined);
   // Own kills of unfrozen killers, with the verb's label for the heal's «saved» list.
-  const own: { seat: number; target: number; e: Extract<Effect, { kind: 'kill' }> }[] = [];
-  for (const a of s.actions) {
+  let own: { seat: number; target: number; e: Extract<Effect, { kind: 'kill' }> }[] | undefined;
+  const actions = s.actions;
+  for (let i = 0; i < actions.length; i++) {
+    const a = actions[i]!;
     if (a.target === null || !s.seats[a.seat - 1]?.alive) continue;
     const e = effectOf(s, a.seat, a.verb);
-    if (e?.kind === 'kill' && !frozen(a.seat)) own.push({ seat: a.seat, target: a.target, e });
+    if (e?.kind === 'kill' && !(frozen.length > 0 && frozen.includes(a.seat))) (own ??= []).push({ seat: a.seat, target: a.target, e });
   }
-  for (const h of w.heals) {
-    const saved: ('shot' | 'maniac' | 'sheriff' | 'freeze')[] = [];
-    if (h.seat === shot) saved.push('shot');
-    for (const k of own) if (k.target === h.seat && !saved.includes(k.e.saved)) saved.push(k.e.saved);
-    if (w.frozenBy.includes(h.seat)) saved.push('freeze');
-    emit(c, { t: 'healed', seat: h.seat, by: h.by, saved }, JUDGE, table.protectRule);
-  }
-  if (w.frozen.length > 0) {
-    for (const seat of w.frozen.slice().sort((a, b) => a - b)) {
+  if (w.heals.length > 0) healedBy(c, table, w, shot, own ?? NONE);
+  if (frozen.length > 0) {
+    for (const seat of frozen.slice().sort((a, b) => a - b)) {
       const voided = s.actions.filter((a) => a.seat === seat).map((a) => a.verb);
       emit(c, { t: 'frozen', seat, voided }, [seat], 'R23');
     }
@@ -205,12 +210,40 @@ function kills(c: Ctx, table: NightTable, w: Work): void {
     dead.push(shot);
     deadRule.push('R12');
   }
-  for (const k of own)
-    if (!healed(w, k.target) && !dead.includes(k.target)) {
-      dead.push(k.target);
-      deadRule.push(k.e.rule ?? table.killRule);
-    }
-  // A bodyguard dies in the place of the one he guards; a heal on him saves him too.
+  if (own)
+    for (const k of own)
+      if (!healed(w, k.target) && !dead.includes(k.target)) {
+        dead.push(k.target);
+        deadRule.push(k.e.rule ?? table.killRule);
+      }
+  if (w.guards.length > 0) guardedBy(c, w, dead, deadRule);
+  let died = 0;
+  // In seat order.
+  for (let seat = 1, left = dead.length; seat <= s.seats.length && left > 0; seat++) {
+    const i = indexIn(dead, seat);
+    if (i < 0) continue;
+    left--;
+    if (!s.seats[seat - 1]?.alive) continue;
+    emitEvent(c, { t: 'eliminated', seat, cause: 'kill', lastWord: true, n: s.log.length, vis: PUBLIC, rule: deadRule[i]!, phase: s.phase, number: s.number });
+    if (table.revealOnKill) revealOnKill(c, seat);
+    died++;
+  }
+  if (died === 0) emitEvent(c, { t: 'nightMiss', n: s.log.length, vis: PUBLIC, rule: outShot ? 'fiim 8.7' : table.missRule, phase: s.phase, number: s.number });
+}
+
+/** The judge's log of each heal: whom it saved, and from what. */
+function healedBy(c: Ctx, table: NightTable, w: Work, shot: number | null, own: readonly { target: number; e: Extract<Effect, { kind: 'kill' }> }[]): void {
+  for (const h of w.heals) {
+    const saved: ('shot' | 'maniac' | 'sheriff' | 'freeze')[] = [];
+    if (h.seat === shot) saved.push('shot');
+    for (const k of own) if (k.target === h.seat && !saved.includes(k.e.saved)) saved.push(k.e.saved);
+    if (w.frozenBy.includes(h.seat)) saved.push('freeze');
+    emit(c, { t: 'healed', seat: h.seat, by: h.by, saved }, JUDGE, table.protectRule);
+  }
+}
+
+/** A bodyguard dies in the place of the one he guards (R23); a heal on him saves him too. */
+function guardedBy(c: Ctx, w: Work, dead: number[], deadRule: string[]): void {
   for (const g of w.guards) {
     const i = dead.indexOf(g.seat);
     if (i < 0 || g.seat === g.by) continue;
@@ -222,18 +255,6 @@ function kills(c: Ctx, table: NightTable, w: Work): void {
       deadRule.push('R23');
     }
   }
-  let died = 0;
-  // In seat order.
-  for (let seat = 1, left = dead.length; seat <= s.seats.length && left > 0; seat++) {
-    const i = dead.indexOf(seat);
-    if (i < 0) continue;
-    left--;
-    if (!s.seats[seat - 1]?.alive) continue;
-    emitEvent(c, { t: 'eliminated', seat, cause: 'kill', lastWord: true, n: s.log.length, vis: PUBLIC, rule: deadRule[i]!, phase: s.phase, number: s.number });
-    if (table.revealOnKill) revealOnKill(c, seat);
-    died++;
-  }
-  if (died === 0) emitEvent(c, { t: 'nightMiss', n: s.log.length, vis: PUBLIC, rule: outShot ? 'fiim 8.7' : table.missRule, phase: s.phase, number: s.number });
 }
 
 // ---- presets that resolve by stages of their own (forum) ----------------------------------------

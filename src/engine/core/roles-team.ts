@@ -1,6 +1,7 @@
-import { ROLE_DEFS } from './roles.js';
+import { roleDef } from './roles.js';
 import type { RoleId, Team } from './vocab.js';
 
+/** By roleDef: its switch answers the classic roles without a keyed lookup (every deal asks, W1 speed). */
 export function teamOf(role: RoleId): Team {
-  return ROLE_DEFS[role].team;
+  return roleDef(role).team;
 }

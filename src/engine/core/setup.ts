@@ -111,19 +111,16 @@ export function startGame(setup: Setup): GameState {
   const size = setup.size ?? setup.deal?.length ?? setup.players?.length ?? def.sizeFor?.(options.value) ?? def.defaultSize;
   const deal = setup.deal ?? dealFromSeed(setup.preset, size, setup.seed ?? '', options.value);
   const names = setup.players ?? [];
+  // Loops rather than map/filter with closures here and below: every game starts here (W1 speed, issue 18).
+  const seats: GameState['seats'] = [];
+  for (let i = 0; i < deal.length; i++) {
+    const role = deal[i]!;
+    seats.push({ seat: i + 1, name: names[i] ?? `${i + 1}`, role, team: teamOf(role), alive: true, exit: null, fouls: 0, silenced: false });
+  }
   const state: GameState = {
     preset: setup.preset,
     options: options.value,
-    seats: deal.map((role, i) => ({
-      seat: i + 1,
-      name: names[i] ?? `${i + 1}`,
-      role,
-      team: teamOf(role),
-      alive: true,
-      exit: null,
-      fouls: 0,
-      silenced: false,
-    })),
+    seats,
     // The deal belongs to the first phase (R1): night 1 in classic, day 1 in forum.
     phase: def.opensWith === 'day' ? 'day' : 'night',
     number: 1,
@@ -145,10 +142,14 @@ export function startGame(setup: Setup): GameState {
   const push = (body: EventBody, vis: Visibility, rule: string): void => {
     stamp(state, body, vis, rule);
   };
-  stampEvent(state, { t: 'gameStarted', preset: setup.preset, players: state.seats.map((s) => s.name), seats: size, n: state.log.length, vis: PUBLIC, rule: 'R1', phase: state.phase, number: state.number });
-  for (const s of state.seats)
-    stampEvent(state, { t: 'roleDealt', seat: s.seat, role: def.toldRole?.(s.role) ?? s.role, n: state.log.length, vis: [s.seat], rule: 'R60', phase: state.phase, number: state.number });
-  const black = state.seats.filter((s) => s.team === 'black').map((s) => ({ seat: s.seat, role: s.role }));
+  const players: string[] = [];
+  for (const x of seats) players.push(x.name);
+  stampEvent(state, { t: 'gameStarted', preset: setup.preset, players, seats: size, n: state.log.length, vis: PUBLIC, rule: 'R1', phase: state.phase, number: state.number });
+  const told = def.toldRole;
+  for (const x of seats)
+    stampEvent(state, { t: 'roleDealt', seat: x.seat, role: told ? told(x.role) : x.role, n: state.log.length, vis: [x.seat], rule: 'R60', phase: state.phase, number: state.number });
+  const black: { seat: number; role: RoleId }[] = [];
+  for (const x of seats) if (x.team === 'black') black.push({ seat: x.seat, role: x.role });
   const rule = INTRO_RULE[setup.preset] ?? def.source;
   stampEvent(state, { t: 'teamRevealed', team: 'black', members: black, n: state.log.length, vis: 'black', rule, phase: state.phase, number: state.number });
   if (def.opensWith === 'introNight')

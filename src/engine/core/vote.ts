@@ -9,7 +9,7 @@ import { checkWin, gameOver, revealOnExit } from './outcome.js';
 import { reject } from './rejection.js';
 import { rulesOf, type Handler, type PresetRules } from './rules.js';
 import type { GameState } from './state.js';
-import { livingCount, seatOf } from './table.js';
+import { indexIn, livingCount, seatOf } from './table.js';
 
 /** R7 and its variants: once the last speech is over — no vote (and why), a single candidate, or a vote. */
 export function startVoting(c: Ctx): void {
@@ -67,7 +67,13 @@ function counted(s: GameState): number {
 
 export function allVoted(s: GameState, rules: PresetRules): boolean {
   if (!s.counts) {
-    for (const seat of s.seats) if (seat.alive && s.votes[seat.seat - 1] === -1 && rules.canVote(s, seat.seat)) return false;
+    // From the last seat: asked after every vote, and hands mostly come in seat order, so one
+    // still to vote is then found at once (W1 speed, issue 18).
+    const seats = s.seats;
+    for (let i = seats.length - 1; i >= 0; i--) {
+      const x = seats[i]!;
+      if (x.alive && s.votes[x.seat - 1] === -1 && rules.canVote(s, x.seat)) return false;
+    }
     return true;
   }
   return unvoted(s, rules).length <= counted(s);
@@ -91,7 +97,7 @@ export const vote: Handler = (c, cmd) => {
   }
   if (cmd.leave !== undefined) return reject('malformed', 'R9', 'leave');
   const target = cmd.target;
-  if (typeof target !== 'number' || !s.ballot.includes(target)) return reject('notCandidate', 'R8');
+  if (typeof target !== 'number' || indexIn(s.ballot, target) < 0) return reject('notCandidate', 'R8');
   if (target === seat && !s.options.selfVote) return reject('selfVote', s.preset === 'club' ? 'R24' : 'R8');
   if (cmd.withdrawn === true) return withdrawnHand(c, seat, target);
   // R8: hands are raised in the open — every player sees each vote as it is cast.
@@ -227,7 +233,7 @@ export function closeRound(c: Ctx): void {
   for (const seat of s.seats) {
     if (!seat.alive || !rules.canVote(s, seat.seat)) continue;
     const v = s.votes[seat.seat - 1]!;
-    const i = v === -1 ? -1 : ballot.indexOf(v);
+    const i = v === -1 ? -1 : indexIn(ballot, v);
     if (i >= 0) {
       votes.push({ seat: seat.seat, target: v, defaulted: false });
       counts[i]!++;
