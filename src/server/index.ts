@@ -149,8 +149,10 @@ export function storageFromUrl(url: string, maxPending?: number, pool?: pg.Pool)
   if (isMemory(url)) return new MemoryStorage();
   if (isPostgres(url)) return new PostgresStorage(url, { ...(maxPending !== undefined ? { maxPending } : {}), pool: pool ?? poolFromUrl(url) });
   const busy = Number(process.env['SQLITE_BUSY_MS']);
+  const gap = Number(process.env['SQLITE_COMMIT_GAP_MS'] ?? 0);
   return new SqliteStorage(sqlitePath(url), {
     sync: process.env['SQLITE_SYNC'] === 'normal' ? 'normal' : 'full',
+    ...(gap > 0 ? { commitGapMs: gap } : {}),
     ...(busy >= 0 && process.env['SQLITE_BUSY_MS'] ? { busyMs: busy } : {}),
     ...(maxPending !== undefined ? { maxPending } : {}),
   });

@@ -50,6 +50,36 @@ describe('keepalive', () => {
     hb.stop();
   });
 
+  it('does not ping a socket that sent a message since its last turn, and drops it once it goes quiet', () => {
+    const hb = keepAlive(1000);
+    const talking = new FakeSocket();
+    hb.track(talking as unknown as WebSocket);
+    talking.emit('message');
+    vi.advanceTimersByTime(1000);
+    expect(talking.pings).toBe(0);
+    // Quiet for a period: pinged as any other socket.
+    vi.advanceTimersByTime(1000);
+    expect(talking.pings).toBe(1);
+    expect(talking.terminated).toBe(false);
+    // It neither answers nor sends: dropped at its next turn.
+    vi.advanceTimersByTime(1000);
+    expect(talking.terminated).toBe(true);
+    hb.stop();
+  });
+
+  it('keeps a socket that sent a message instead of answering a ping', () => {
+    const hb = keepAlive(1000);
+    const s = new FakeSocket();
+    hb.track(s as unknown as WebSocket);
+    vi.advanceTimersByTime(1000);
+    expect(s.pings).toBe(1);
+    s.emit('message');
+    vi.advanceTimersByTime(1000);
+    expect(s.terminated).toBe(false);
+    expect(s.pings).toBe(1);
+    hb.stop();
+  });
+
   it('forgets a closed socket', () => {
     const hb = keepAlive(1000);
     const s = new FakeSocket();

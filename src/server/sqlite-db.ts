@@ -106,6 +106,7 @@ export class SqliteDb {
       }
       this.db.pragma(`user_version = ${SCHEMA_VERSION}`);
     }
+    this.tx = this.db.transaction((fn: () => void) => fn());
     this.st = {
       insertTable: this.db.prepare('INSERT INTO game_tables (id, created_at, status, finished_at, body) VALUES (?, ?, ?, ?, ?)'),
       updateTable: this.db.prepare('UPDATE game_tables SET status = ?, finished_at = ?, body = ? WHERE id = ?'),
@@ -134,8 +135,13 @@ export class SqliteDb {
    * so a lock held elsewhere is waited for (busy_timeout) instead of failing at once on upgrade.
    */
   transaction(fn: () => void): void {
-    this.db.transaction(fn).immediate();
+    this.tx.immediate(fn);
   }
+  /**
+   * One wrapper made once: better-sqlite3's db.transaction() builds five wrapped functions per
+   * call, which cost about as much as the commit's own work in JS at W2p's pace (issue 19).
+   */
+  private readonly tx: Database.Transaction<(fn: () => void) => void>;
 
   /** journal_mode and synchronous as the connection has them (tests, diagnostics). */
   settings(): { journalMode: string; synchronous: number } {

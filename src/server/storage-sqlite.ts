@@ -12,6 +12,8 @@ import type { LobbyCursor, CommandRow, Deadline, EditRow, Storage, TablePatch, T
 export interface SqliteStorageOptions extends SqliteOptions {
   /** Calls in flight to the worker before new ones are refused (default 10,000). */
   maxPending?: number;
+  /** A commit starts at least this long after the one before (group commit under load; default 0). */
+  commitGapMs?: number;
 }
 
 interface Waiter {
@@ -52,7 +54,7 @@ export class SqliteStorage implements Storage {
   }
 
   private spawn(): Worker {
-    const data = { gorodSqlite: { file: this.file, opts: { sync: this.opts.sync, busyMs: this.opts.busyMs } } };
+    const data = { gorodSqlite: { file: this.file, opts: { sync: this.opts.sync, busyMs: this.opts.busyMs, commitGapMs: this.opts.commitGapMs } } };
     // From the TypeScript sources the worker needs its own tsx loader (sqlite-worker-boot.mjs).
     const w = HERE.endsWith('.ts')
       ? new Worker(new URL('./sqlite-worker-boot.mjs', HERE), { workerData: { ...data, entry: new URL('./sqlite-worker.ts', HERE).href } })
@@ -105,12 +107,21 @@ export class SqliteStorage implements Storage {
   /** The outbox leaves at the end of this turn (setImmediate), or for lazy calls alone within LAZY_MS. */
   private sendNow: NodeJS.Immediate | null = null;
   private sendLater: NodeJS.Timeout | null = null;
+  /**
+   * With a commit gap, an append waits for the gap since the last batch left before it leaves
+   * too: the worker would hold its commit that long anyway, and the appends of several turns then
+   * cost one message each way (a wake-up of each thread) instead of one per turn.
+   */
+  private sendHeld: NodeJS.Timeout | null = null;
+  private lastSent = Number.NEGATIVE_INFINITY;
 
   private dropOutbox(): void {
     if (this.sendNow) clearImmediate(this.sendNow);
     if (this.sendLater) clearTimeout(this.sendLater);
+    if (this.sendHeld) clearTimeout(this.sendHeld);
     this.sendNow = null;
     this.sendLater = null;
+    this.sendHeld = null;
     this.outbox = [];
   }
 
@@ -120,11 +131,18 @@ export class SqliteStorage implements Storage {
     const send = (): void => {
       const batch = this.outbox;
       this.dropOutbox();
+      this.lastSent = performance.now();
       // A worker that died meanwhile has failed these calls already (spawn's `dead`).
       if (this.worker === w) w.postMessage(batch);
     };
-    if (!lazy) this.sendNow = setImmediate(send);
-    else this.sendLater ??= setTimeout(send, LAZY_MS);
+    if (lazy) {
+      this.sendLater ??= setTimeout(send, LAZY_MS);
+      return;
+    }
+    const gap = this.opts.commitGapMs ?? 0;
+    const wait = gap > 0 && r.op === 'appendCommand' ? this.lastSent + gap - performance.now() : 0;
+    if (wait > 0) this.sendHeld ??= setTimeout(send, wait);
+    else this.sendNow = setImmediate(send);
   }
 
   createTable(row: TableRow, commands: CommandRow[] = []): Promise<void> {

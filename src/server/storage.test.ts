@@ -14,6 +14,8 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 storageContract('memory', { open: () => new MemoryStorage(), durable: false });
 storageContract('sqlite', { open: (name) => new SqliteStorage(join(dir, `${name}.sqlite`)), durable: true });
+// Commits held up to 20 ms after the one before (SQLITE_COMMIT_GAP_MS): the same answers, in the same order.
+storageContract('sqlite with a commit gap', { open: (name) => new SqliteStorage(join(dir, `${name}-gap.sqlite`), { commitGapMs: 20 }), durable: true });
 
 describe('sqlite storage', () => {
   it('is durable by default: WAL with synchronous=FULL (NORMAL on request)', async () => {
