@@ -11,10 +11,7 @@
 // A connection lost mid-batch fails every caller of that batch with GOROD_UNAVAILABLE (whether
 // it committed is unknown: the tables read their logs back, table.ts), and nothing acknowledged.
 import pg from 'pg';
-import { storageError, type CommandRow, type Deadline } from './storage.js';
-
-/** How long a lazy item (a deadline) waits for others to travel with, as SQLite's LAZY_MS. */
-export const LAZY_MS = 20;
+import { LAZY_MS, storageError, type CommandRow, type Deadline } from './storage.js';
 
 interface Item {
   tableId: string;

@@ -7,7 +7,7 @@
 // message costs a wake-up of the other thread, which costs more than the call.
 import { Worker } from 'node:worker_threads';
 import type { SqliteOptions } from './sqlite-db.js';
-import type { LobbyCursor, CommandRow, Deadline, EditRow, Storage, TablePatch, TableRow } from './storage.js';
+import { LAZY_MS, type LobbyCursor, type CommandRow, type Deadline, type EditRow, type Storage, type TablePatch, type TableRow } from './storage.js';
 
 export interface SqliteStorageOptions extends SqliteOptions {
   /** Calls in flight to the worker before new ones are refused (default 10,000). */
@@ -29,8 +29,6 @@ interface Request {
 }
 
 const HERE = import.meta.url;
-/** How long a lazy call (setDeadline) waits for another to travel with. */
-const LAZY_MS = 20;
 
 function failure(message: string, code: string): Error {
   return Object.assign(new Error(message), { code });

@@ -156,6 +156,13 @@ export interface Storage {
 }
 
 /**
+ * How long a lazy write — a stage's deadline, written after the command that changed the stage and
+ * awaited by no client — waits for another write to share its commit. Both databases batch by it
+ * (storage-sqlite.ts, pg-group-commit.ts); a non-lazy write arriving meanwhile takes it along at once.
+ */
+export const LAZY_MS = 20;
+
+/**
  * An error a storage raises itself (not its database's), the same in every implementation:
  * `GOROD_NOT_FOUND` (no such table), `GOROD_CONFLICT` (a seq out of order, an undo of a command
  * that is not the last), `GOROD_FENCED` (a write by a process that no longer owns the table).
