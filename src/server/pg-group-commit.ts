@@ -171,7 +171,7 @@ export class PgGroupCommit {
         await Promise.all(batch.map((it) => this.send([it])));
         return;
       }
-      const err = rolledBack(e) ? e : Object.assign(new Error(`storage unavailable: ${String(e)}`), { code: 'GOROD_UNAVAILABLE', cause: e });
+      const err = rolledBack(e) ? e : storageError('GOROD_UNAVAILABLE', `storage unavailable: ${String(e)}`, e);
       for (const it of batch) it.reject(err);
     }
   }

@@ -169,6 +169,6 @@ export const LAZY_MS = 20;
  * PostgreSQL also fails a write with `GOROD_UNAVAILABLE` when its connection is lost before the
  * commit is known (pg-group-commit.ts): it may or may not have landed.
  */
-export function storageError(code: 'GOROD_NOT_FOUND' | 'GOROD_CONFLICT' | 'GOROD_FENCED', message: string): Error {
-  return Object.assign(new Error(message), { code });
+export function storageError(code: 'GOROD_NOT_FOUND' | 'GOROD_CONFLICT' | 'GOROD_FENCED' | 'GOROD_UNAVAILABLE', message: string, cause?: unknown): Error {
+  return Object.assign(new Error(message, cause === undefined ? undefined : { cause }), { code });
 }
