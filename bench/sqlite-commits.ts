@@ -12,6 +12,7 @@ import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SqliteStorage } from '../src/server/storage-sqlite.js';
 import type { TableRow } from '../src/server/storage.js';
+import { tableRow } from '../test/server/storage-rows.js';
 
 const RATES = (process.env['RATES'] ?? '250,1000,2000').split(',').map(Number);
 const GAPS = (process.env['GAPS'] ?? '0,4').split(',').map(Number);
@@ -21,26 +22,9 @@ const TABLES = 1000;
 /** SQLITE_SYNC=normal: commits without fsync (what the rest of a write costs). */
 const SYNC = process.env['SQLITE_SYNC'] === 'normal' ? 'normal' : 'full';
 
+/** A playing table of its own tokens (tokens are unique across tables), no seats, no clock. */
 function row(id: string): TableRow {
-  return {
-    id,
-    createdAt: Date.now(),
-    mode: 'online',
-    setup: { preset: 'classic', size: 10 },
-    salt: 's',
-    commitment: 'c',
-    hostToken: `h${id}`,
-    spectatorToken: `p${id}`,
-    seats: [],
-    botPolicy: 'random',
-    botDelayMs: 0,
-    clock: { auto: false, introNightSeconds: 1, nightSeconds: 1, voteSeconds: 1 },
-    autoStart: true,
-    status: 'playing',
-    winner: null,
-    finishedAt: null,
-    deadline: null,
-  };
+  return tableRow(id, { hostToken: `h${id}`, spectatorToken: `p${id}`, seats: [], clock: { auto: false, introNightSeconds: 1, nightSeconds: 1, voteSeconds: 1 }, status: 'playing' });
 }
 
 function pct(xs: number[], p: number): number {

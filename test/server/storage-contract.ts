@@ -4,6 +4,9 @@
 // close() sees what was written.
 import { describe, expect, it } from 'vitest';
 import type { CommandRow, Storage, TableRow } from '../../src/server/storage.js';
+import { tableRow } from './storage-rows.js';
+
+export { tableRow };
 
 export interface ContractTarget {
   open(name: string): Storage | Promise<Storage>;
@@ -11,28 +14,6 @@ export interface ContractTarget {
   durable: boolean;
 }
 
-export function tableRow(id: string, over: Partial<TableRow> = {}): TableRow {
-  return {
-    id,
-    createdAt: Date.now(),
-    mode: 'online',
-    setup: { preset: 'classic', size: 10 },
-    salt: 's',
-    commitment: 'c',
-    hostToken: 'h',
-    spectatorToken: 'p',
-    seats: [{ seat: 1, token: 'x', bot: false, name: 'Аня', hold: 'reserved' }],
-    botPolicy: 'random',
-    botDelayMs: 0,
-    clock: { auto: true, introNightSeconds: 1, nightSeconds: 1, voteSeconds: 1 },
-    autoStart: true,
-    status: 'lobby',
-    winner: null,
-    finishedAt: null,
-    deadline: null,
-    ...over,
-  };
-}
 
 function cmd(seq: number, sender = 'seat:1', nonce: string | null = `n${seq}`): CommandRow {
   return { seq, sender, nonce, command: { by: 1, do: 'endSpeech' }, at: seq };
