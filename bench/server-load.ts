@@ -6,6 +6,7 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { apply, canSee, fmix32, mulberry32, startGame, visibleCount, type Command, type GameState, type GameView, type Viewer } from '../src/engine/index.js';
 import { playW1, w1Deal, w1Night } from './w1.js';
 import { Sock } from './load-sock.js';
+import { pct } from './percentile.js';
 
 const SEED = 20240601;
 const MAX_OPENING = 40; // tables connecting at once while the N first connect
@@ -239,11 +240,6 @@ async function play(a: Args, g: number, host: Sock, seats: Sock[], all: Sock[]):
   }
 }
 
-function pct(xs: number[], p: number): number {
-  if (xs.length === 0) return NaN;
-  const s = xs.slice().sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))]!;
-}
 
 async function main(): Promise<void> {
   const a = JSON.parse(process.argv[2]!) as Args;
