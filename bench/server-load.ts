@@ -1,32 +1,19 @@
 // W2 load generator (../shared/bench/W2.md): N concurrent tables, each playing W1 game g over 10
 // seat WebSockets (plus the host's socket for the clock commands W1 leaves to the driver), zero
 // think time, one move at a time per table. Every finished game is checked against W1 itself.
-// Run by bench/server.ts (forked, reports over IPC); not meant to be run by hand.
+// Run by bench/load-run.ts (forked, one or more processes, each a shard of the tables; it opens and
+// closes the measured window over IPC); not meant to be run by hand.
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { apply, canSee, fmix32, mulberry32, startGame, visibleCount, type Command, type GameState, type GameView, type Viewer } from '../src/engine/index.js';
 import { playW1, w1Deal, w1Night } from './w1.js';
 import { Sock } from './load-sock.js';
-import { pct } from './percentile.js';
+import { Pacer } from './pacer.js';
+import type { LoadArgs, LoadShardResult } from './load-run.js';
 
 const SEED = 20240601;
 const MAX_OPENING = 40; // tables connecting at once while the N first connect
 const MAX_SETTING_UP = 200; // then: tables setting up their next game at once
 
-interface Args {
-  url: string;
-  /** Many server processes (docs/scale-out.md): table g is created at urls[g % n]. */
-  urls?: string[];
-  /** Its sockets connect to the next process, not the one that runs the table (relayed). */
-  cross?: boolean;
-  /** W2p: a think time before each move, exponential with this mean (ms); 0 or absent: W2. */
-  thinkMeanMs?: number;
-  /** Ask for whole views after each command, as clients that do not fold patch frames get them. */
-  fullFrames?: boolean;
-  tables: number;
-  warmupMs: number;
-  windowMs: number;
-  connectTimeoutMs: number;
-}
 
 /**
  * The coordinator's copy of the game (same deal, same commands; the engine is deterministic). It
@@ -77,12 +64,14 @@ function error(kind: string): void {
 }
 
 let stopping = false;
+const pacer = new Pacer();
 let nextGame = 0;
 let addr = 0;
 const LOCAL = ['127.0.0.1', '127.0.0.2', '127.0.0.3', '127.0.0.4', '127.0.0.5', '127.0.0.6', '127.0.0.7', '127.0.0.8'];
 
-async function playOne(a: Args, onConnected: () => void): Promise<void> {
-  const g = nextGame++;
+async function playOne(a: LoadArgs, onConnected: () => void): Promise<void> {
+  // Shard k of K plays games k, k + K, k + 2K, …: together the shards play games 0, 1, 2, … as one would.
+  const g = (a.shard ?? 0) + (a.shards ?? 1) * nextGame++;
   const s0 = performance.now();
   const urls = a.urls ?? [a.url];
   const at = urls[g % urls.length]!;
@@ -125,7 +114,7 @@ async function playOne(a: Args, onConnected: () => void): Promise<void> {
 /** Tables mid-game now (connected, not yet finished). */
 let playing = 0;
 
-async function play(a: Args, g: number, host: Sock, seats: Sock[], all: Sock[]): Promise<void> {
+async function play(a: LoadArgs, g: number, host: Sock, seats: Sock[], all: Sock[]): Promise<void> {
   const rand = mulberry32(fmix32((SEED + 2 * g + 1) >>> 0));
   const randInt = (n: number): number => Math.floor(rand() * n);
   const mirror = new Mirror(g, [{ kind: 'public' }, ...seats.map((_s, i): Viewer => ({ kind: 'seat', seat: i + 1 }))]);
@@ -142,7 +131,7 @@ async function play(a: Args, g: number, host: Sock, seats: Sock[], all: Sock[]):
   const think = mulberry32(fmix32((SEED + 2 * g + 1000003) >>> 0));
   const send = async (s: Sock, command: Record<string, unknown>): Promise<void> => {
     if (failed) return;
-    if (a.thinkMeanMs) await new Promise((r) => setTimeout(r, -Math.log(1 - think()) * a.thinkMeanMs!));
+    if (a.thinkMeanMs) await pacer.sleep(-Math.log(1 - think()) * a.thinkMeanMs);
     if (failed || stopping) return;
     const t0 = performance.now();
     const r = await s.command(`${++nonce}`, command);
@@ -242,11 +231,11 @@ async function play(a: Args, g: number, host: Sock, seats: Sock[], all: Sock[]):
 
 
 async function main(): Promise<void> {
-  const a = JSON.parse(process.argv[2]!) as Args;
-  const report = (m: object): void => {
-    if (process.send) process.send(m);
-    else process.stdout.write(JSON.stringify(m) + '\n');
-  };
+  const a = JSON.parse(process.argv[2]!) as LoadArgs;
+  const report = (m: object): void => void process.send!(m);
+  const parent = (what: string): Promise<void> => new Promise((res) => process.on('message', (m) => m === what && res()));
+  const windowOpens = parent('window');
+  const windowCloses = parent('stop');
   let connectedOnce = 0;
   const t0 = Date.now();
   const lanes: Promise<void>[] = [];
@@ -290,50 +279,42 @@ async function main(): Promise<void> {
     opening++;
     waiting.shift()!();
   }
-  await new Promise((r) => setTimeout(r, a.warmupMs));
+  // The parent opens the window when every shard is in and warmed up, and closes it.
+  report({ event: 'ready' });
+  await windowOpens;
   stats.errors = 0;
   stats.errorKinds.clear();
   stats.measuring = true;
   // The generator's own event-loop delay: a round trip it measures includes it.
   const eld = monitorEventLoopDelay({ resolution: 5 });
   eld.enable();
-  report({ event: 'windowStart' });
-  const w0 = performance.now();
   const samples: number[] = [];
   const sampler = setInterval(() => samples.push(playing), 100);
-  await new Promise((r) => setTimeout(r, a.windowMs));
+  await windowCloses;
   clearInterval(sampler);
   eld.disable();
   stats.measuring = false;
-  const secs = (performance.now() - w0) / 1000;
-  report({ event: 'windowEnd' });
   stopping = true;
   for (const w of waiting.splice(0)) w();
   await Promise.race([Promise.all(lanes), new Promise((r) => setTimeout(r, 10_000))]);
-  report({
-    event: 'result',
-    tables: a.tables,
+  const result: LoadShardResult = {
     tablesConnected: connectedOnce,
     tablesPlayingMean: samples.reduce((x, y) => x + y, 0) / Math.max(1, samples.length),
     tablesPlayingMin: Math.min(...samples),
     connectMs,
-    seconds: secs,
-    actionsPerSec: stats.actions / secs,
-    commandsPerSec: stats.commands / secs,
-    gamesPerSec: stats.actions / secs / 70.81,
+    actions: stats.actions,
+    commands: stats.commands,
     gamesFinished: stats.games,
-    rttP50: pct(stats.rtt, 50),
-    rttP95: pct(stats.rtt, 95),
-    rttP99: pct(stats.rtt, 99),
-    setupP50: pct(stats.setup, 50),
-    setupP99: pct(stats.setup, 99),
+    rtt: stats.rtt,
+    setup: stats.setup,
     errors: stats.errors,
     errorKinds: Object.fromEntries(stats.errorKinds),
     w1Checked: stats.checkedGames,
     w1Mismatches: stats.mismatches,
     loadEldP99: eld.percentile(99) / 1e6,
     loadEldMax: eld.max / 1e6,
-  });
+  };
+  report({ event: 'result', result });
   process.exit(0);
 }
 

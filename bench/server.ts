@@ -22,7 +22,7 @@
 //                                      one process, then three behind one Redis (sockets at the
 //                                      table's owner, then each relayed from another process),
 //                                      SCALE_RUNS times each (default 3), alternating; medians.
-import { fork, spawn, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -32,14 +32,14 @@ import { SqliteStorage } from '../src/server/storage-sqlite.js';
 import { commitment } from '../src/server/deal.js';
 import type { TableRow } from '../src/server/storage.js';
 import { playW1, w1Deal } from './w1.js';
+import { FD_LIMIT, loadTicks, runLoad } from './load-run.js';
 import { freshDatabase } from '../test/support/pg.js';
-import { commandHistogram, cpuTicks, ROOT, rssMb, startServer, stop, USE_TSX, type Started } from './server-process.js';
+import { commandHistogram, cpuTicks, rssMb, startServer, stop, USE_TSX, type Started } from './server-process.js';
 import { freePort } from '../test/server/process.js';
 import type { Command } from '../src/engine/index.js';
 
 const WINDOW_MS = Number(process.env['WINDOW_S'] ?? 15) * 1000;
 const TICK = 100; // clock ticks per second in /proc/<pid>/stat
-const FD_LIMIT = 20_000; // `ulimit -n` on the reference machine: sockets per process
 // BENCH_FRAMES=full: the load generator's clients ask for whole views after each command (as clients
 // that do not fold patch frames get them), not patches (docs/protocol.md).
 const FULL_FRAMES = process.env['BENCH_FRAMES'] === 'full';
@@ -49,30 +49,6 @@ function fixed(x: number | null, digits: number): string {
   return x === null || !Number.isFinite(x) ? 'n/a' : x.toFixed(digits);
 }
 
-interface LoadResult {
-  tables: number;
-  tablesConnected: number;
-  tablesPlayingMean: number;
-  tablesPlayingMin: number;
-  connectMs: number;
-  seconds: number;
-  actionsPerSec: number;
-  commandsPerSec: number;
-  gamesPerSec: number;
-  gamesFinished: number;
-  rttP50: number;
-  rttP95: number;
-  rttP99: number;
-  setupP50: number;
-  setupP99: number;
-  errors: number;
-  errorKinds: Record<string, number>;
-  w1Checked: number;
-  w1Mismatches: number;
-  /** The load generator's event-loop delay over the window (ms). */
-  loadEldP99: number;
-  loadEldMax: number;
-}
 
 interface W2Figures {
   commandsPerSec: number;
@@ -94,26 +70,23 @@ async function runW2(n: number, env: Record<string, string> = {}, quiet = false)
   let loadCpu = NaN;
   let rss = NaN;
   let sockets = NaN;
-  const result = await new Promise<LoadResult>((res, rej) => {
-    const load = fork(join(ROOT, 'bench/server-load.ts'), [JSON.stringify({ url: server.url, tables, fullFrames: FULL_FRAMES, warmupMs: 3000, windowMs: WINDOW_MS, connectTimeoutMs: 90_000 })], {
-      execArgv: ['--import', 'tsx', '--max-semi-space-size=64'],
-      cwd: ROOT,
-    });
-    load.on('message', (m: { event: string } & Partial<LoadResult>) => {
-      if (m.event === 'windowStart') {
+  const result = await runLoad(
+    { url: server.url, tables, fullFrames: FULL_FRAMES, warmupMs: 3000, windowMs: WINDOW_MS, connectTimeoutMs: 90_000 },
+    {
+      start(load) {
         cpu0 = cpuTicks(pid);
-        loadCpu0 = cpuTicks(load.pid!);
+        loadCpu0 = loadTicks(load);
         t0 = performance.now();
-      } else if (m.event === 'windowEnd') {
+      },
+      end(load) {
         const secs = (performance.now() - t0) / 1000;
         cpu = ((cpuTicks(pid) - cpu0) / TICK / secs) * 100;
-        loadCpu = ((cpuTicks(load.pid!) - loadCpu0) / TICK / secs) * 100;
+        loadCpu = ((loadTicks(load) - loadCpu0) / TICK / secs) * 100;
         rss = rssMb(pid);
         sockets = readdirSync(`/proc/${pid}/fd`).length; // open descriptors: mostly sockets
-      } else if (m.event === 'result') res(m as unknown as LoadResult);
-    });
-    load.once('exit', (c) => (c === 0 ? undefined : rej(new Error(`load generator exited ${c}`))));
-  });
+      },
+    },
+  );
   await stop(server.child);
   rmSync(dir, { recursive: true, force: true });
   const capped = tables < n ? ` (capped at ${tables} tables: ${FD_LIMIT} file descriptors per process)` : '';
@@ -169,29 +142,25 @@ async function runConfig(
   // PostgreSQL: the database's transactions (each one commit) in the window, per command.
   let xact0: Promise<number> = Promise.resolve(NaN);
   let xact1: Promise<number> = Promise.resolve(NaN);
-  const result = await new Promise<LoadResult>((res, rej) => {
-    const load = fork(join(ROOT, 'bench/server-load.ts'), [JSON.stringify({ url: urls[0], urls, cross: c.cross === true, thinkMeanMs, fullFrames: FULL_FRAMES, tables: n, warmupMs: 3000, windowMs: WINDOW_MS, connectTimeoutMs: 90_000 })], {
-      execArgv: ['--import', 'tsx', '--max-semi-space-size=64'],
-      cwd: ROOT,
-    });
-    load.on('message', (m: { event: string } & Partial<LoadResult>) => {
-      if (m.event === 'windowStart') {
+  const result = await runLoad(
+    { url: urls[0]!, urls, cross: c.cross === true, thinkMeanMs, fullFrames: FULL_FRAMES, tables: n, warmupMs: 3000, windowMs: WINDOW_MS, connectTimeoutMs: 90_000 },
+    {
+      start(load) {
         cpu0 = ticks();
-        loadCpu0 = cpuTicks(load.pid!);
+        loadCpu0 = loadTicks(load);
         t0 = performance.now();
         hist0 = Promise.all(urls.map(commandHistogram));
         if (pg) xact0 = pgTransactions(pg.url);
-      } else if (m.event === 'windowEnd') {
+      },
+      end(load) {
         const secs = (performance.now() - t0) / 1000;
         cpu = ((ticks() - cpu0) / TICK / secs) * 100;
-        loadCpu = ((cpuTicks(load.pid!) - loadCpu0) / TICK / secs) * 100;
+        loadCpu = ((loadTicks(load) - loadCpu0) / TICK / secs) * 100;
         hist1 = Promise.all(urls.map(commandHistogram));
         if (pg) xact1 = pgTransactions(pg.url);
-      }
-      else if (m.event === 'result') res(m as unknown as LoadResult);
-    });
-    load.once('exit', (code) => (code === 0 ? undefined : rej(new Error(`load generator exited ${code}`))));
-  });
+      },
+    },
+  );
   const [h0, h1] = await Promise.all([hist0, hist1]).catch(() => [[], []]);
   const transactions = (await xact1.catch(() => NaN)) - (await xact0.catch(() => NaN));
   const sum = (hs: { count: number; within50: number }[], k: 'count' | 'within50'): number => hs.reduce((a, h) => a + h[k], 0);
@@ -209,7 +178,7 @@ async function runConfig(
     serverCpu: cpu,
     loadCpu,
     serverOver50,
-    loadEld: `p99 ${result.loadEldP99.toFixed(0)} ms, max ${result.loadEldMax.toFixed(0)} ms`,
+    loadEld: `${result.processes} process${result.processes > 1 ? 'es' : ''}, event-loop delay p99 ${result.loadEldP99.toFixed(0)} ms, max ${result.loadEldMax.toFixed(0)} ms`,
     rttP95: result.rttP95,
     errors: result.errors,
     mismatches: result.w1Mismatches,
@@ -278,7 +247,7 @@ async function runHeld(c: ScaleConfig, only: number[] = []): Promise<void> {
     const f = await runConfig(c, n, Number(process.env['BENCH_THINK_MS'] ?? 1000));
     const ok = f.commandsPerSec > 0 && f.rttP99 < 50 && f.errors === 0 && f.mismatches === 0;
     console.log(
-      `  N=${String(n).padEnd(5)} commands/s ${f.commandsPerSec.toFixed(0)}, p50 ${fixed(f.rttP50, 1)} ms, p95 ${fixed(f.rttP95, 1)} ms, p99 ${fixed(f.rttP99, 1)} ms, server CPU ${f.serverCpu.toFixed(0)} % (${f.cpuMsPerCommand.toFixed(3)} ms/command), ${c.postgres ? `database transactions ${fixed(f.commitsPerCommand, 2)} per command, ` : ''}over 50 ms inside the server ${fixed(f.serverOver50 * 100, 2)} %, load generator CPU ${f.loadCpu.toFixed(0)} % (event-loop delay ${f.loadEld}), load average ${loadavg()[0]!.toFixed(2)}, errors ${f.errors}, mismatches ${f.mismatches}: ${ok ? 'held' : 'not held'}`,
+      `  N=${String(n).padEnd(5)} commands/s ${f.commandsPerSec.toFixed(0)}, p50 ${fixed(f.rttP50, 1)} ms, p95 ${fixed(f.rttP95, 1)} ms, p99 ${fixed(f.rttP99, 1)} ms, server CPU ${f.serverCpu.toFixed(0)} % (${f.cpuMsPerCommand.toFixed(3)} ms/command), ${c.postgres ? `database transactions ${fixed(f.commitsPerCommand, 2)} per command, ` : ''}over 50 ms inside the server ${fixed(f.serverOver50 * 100, 2)} %, load generator CPU ${f.loadCpu.toFixed(0)} % (${f.loadEld}), load average ${loadavg()[0]!.toFixed(2)}, errors ${f.errors}, mismatches ${f.mismatches}: ${ok ? 'held' : 'not held'}`,
     );
     if (!ok) break;
     held = n;
