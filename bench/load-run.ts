@@ -26,48 +26,41 @@ export interface LoadArgs {
   shards?: number;
 }
 
-/** What one generator process measured in the window (raw, merged by runLoad). */
-export interface LoadShardResult {
+/** Figures both a generator process and the merged run give. */
+interface Common {
   tablesConnected: number;
   tablesPlayingMean: number;
   tablesPlayingMin: number;
   connectMs: number;
-  actions: number;
-  commands: number;
   gamesFinished: number;
-  rtt: number[];
-  setup: number[];
   errors: number;
   errorKinds: Record<string, number>;
   w1Checked: number;
   w1Mismatches: number;
+  /** The load generator's event-loop delay over the window (ms; merged: the worst process's). */
   loadEldP99: number;
   loadEldMax: number;
 }
 
-export interface LoadResult {
+/** What one generator process measured in the window (raw, merged by runLoad). */
+export interface LoadShardResult extends Common {
+  actions: number;
+  commands: number;
+  rtt: number[];
+  setup: number[];
+}
+
+export interface LoadResult extends Common {
   tables: number;
-  tablesConnected: number;
-  tablesPlayingMean: number;
-  tablesPlayingMin: number;
-  connectMs: number;
   seconds: number;
   actionsPerSec: number;
   commandsPerSec: number;
   gamesPerSec: number;
-  gamesFinished: number;
   rttP50: number;
   rttP95: number;
   rttP99: number;
   setupP50: number;
   setupP99: number;
-  errors: number;
-  errorKinds: Record<string, number>;
-  w1Checked: number;
-  w1Mismatches: number;
-  /** The load generator's event-loop delay over the window (ms; the worst process's). */
-  loadEldP99: number;
-  loadEldMax: number;
   /** Processes of the load generator. */
   processes: number;
 }
