@@ -35,6 +35,9 @@ interface Common {
   gamesFinished: number;
   errors: number;
   errorKinds: Record<string, number>;
+  /** Errors before the window (while the tables connected and warmed up), by kind. */
+  rampErrors: number;
+  rampErrorKinds: Record<string, number>;
   w1Checked: number;
   w1Mismatches: number;
   /** The load generator's event-loop delay over the window (ms; merged: the worst process's). */
@@ -111,8 +114,11 @@ export async function runLoad(a: Omit<LoadArgs, 'shard' | 'shards'> & { warmupMs
   const sum = (f: (r: LoadShardResult) => number): number => rs.reduce((x, r) => x + f(r), 0);
   const rtt = rs.flatMap((r) => r.rtt);
   const setup = rs.flatMap((r) => r.setup);
-  const errorKinds: Record<string, number> = {};
-  for (const r of rs) for (const [kind, n] of Object.entries(r.errorKinds)) errorKinds[kind] = (errorKinds[kind] ?? 0) + n;
+  const kinds = (f: (r: LoadShardResult) => Record<string, number>): Record<string, number> => {
+    const out: Record<string, number> = {};
+    for (const r of rs) for (const [kind, n] of Object.entries(f(r))) out[kind] = (out[kind] ?? 0) + n;
+    return out;
+  };
   const actions = sum((r) => r.actions);
   return {
     tables: a.tables,
@@ -131,7 +137,9 @@ export async function runLoad(a: Omit<LoadArgs, 'shard' | 'shards'> & { warmupMs
     setupP50: pct(setup, 50),
     setupP99: pct(setup, 99),
     errors: sum((r) => r.errors),
-    errorKinds,
+    errorKinds: kinds((r) => r.errorKinds),
+    rampErrors: sum((r) => r.rampErrors),
+    rampErrorKinds: kinds((r) => r.rampErrorKinds),
     w1Checked: sum((r) => r.w1Checked),
     w1Mismatches: sum((r) => r.w1Mismatches),
     loadEldP99: Math.max(...rs.map((r) => r.loadEldP99)),

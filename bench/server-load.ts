@@ -282,6 +282,10 @@ async function main(): Promise<void> {
   // The parent opens the window when every shard is in and warmed up, and closes it.
   report({ event: 'ready' });
   await windowOpens;
+  // Errors while the tables connected and warmed up are reported apart (a refused connection, a
+  // file limit reached), not counted against the window.
+  const rampErrors = stats.errors;
+  const rampErrorKinds = Object.fromEntries(stats.errorKinds);
   stats.errors = 0;
   stats.errorKinds.clear();
   stats.measuring = true;
@@ -309,6 +313,8 @@ async function main(): Promise<void> {
     setup: stats.setup,
     errors: stats.errors,
     errorKinds: Object.fromEntries(stats.errorKinds),
+    rampErrors,
+    rampErrorKinds,
     w1Checked: stats.checkedGames,
     w1Mismatches: stats.mismatches,
     loadEldP99: eld.percentile(99) / 1e6,

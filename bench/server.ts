@@ -179,7 +179,7 @@ async function runConfig(
     serverCpu: cpu,
     loadCpu,
     serverOver50,
-    tables: `${result.tablesConnected} connected, mid-game ${result.tablesPlayingMean.toFixed(0)} (mean)`,
+    tables: `${result.tablesConnected} connected${result.rampErrors ? ` (errors before the window ${JSON.stringify(result.rampErrorKinds)})` : ''}, mid-game ${result.tablesPlayingMean.toFixed(0)} (mean)`,
     loadEld: `${result.processes} process${result.processes > 1 ? 'es' : ''}, event-loop delay p99 ${result.loadEldP99.toFixed(0)} ms, max ${result.loadEldMax.toFixed(0)} ms`,
     rttP95: result.rttP95,
     errors: result.errors,
