@@ -122,7 +122,7 @@ async function runConfig(
   c: ScaleConfig,
   n: number,
   thinkMeanMs: number,
-): Promise<W2Figures & { errors: number; mismatches: number; serverCpu: number; loadCpu: number; loadEld: string; rttP95: number; serverOver50: number; commitsPerCommand: number; tables: string }> {
+): Promise<W2Figures & { errors: number; mismatches: number; serverCpu: number; loadCpu: number; loadEld: string; rttP95: number; serverOver50: number; commitsPerCommand: number; tables: string; errorKinds: Record<string, number> }> {
   const dir = mkdtempSync(join(tmpdir(), 'gorod-scale-'));
   const pg = c.postgres ? await freshDatabase('gorod_bench') : null;
   const redis = c.processes > 1 ? await startRedis() : null;
@@ -183,6 +183,7 @@ async function runConfig(
     loadEld: `${result.processes} process${result.processes > 1 ? 'es' : ''}, event-loop delay p99 ${result.loadEldP99.toFixed(0)} ms, max ${result.loadEldMax.toFixed(0)} ms`,
     rttP95: result.rttP95,
     errors: result.errors,
+    errorKinds: result.errorKinds,
     mismatches: result.w1Mismatches,
     commitsPerCommand: transactions / (result.commandsPerSec * result.seconds),
   };
@@ -249,7 +250,7 @@ async function runHeld(c: ScaleConfig, only: number[] = []): Promise<void> {
     const f = await runConfig(c, n, Number(process.env['BENCH_THINK_MS'] ?? 1000));
     const ok = f.commandsPerSec > 0 && f.rttP99 < 50 && f.errors === 0 && f.mismatches === 0;
     console.log(
-      `  N=${String(n).padEnd(5)} tables ${f.tables}, commands/s ${f.commandsPerSec.toFixed(0)}, p50 ${fixed(f.rttP50, 1)} ms, p95 ${fixed(f.rttP95, 1)} ms, p99 ${fixed(f.rttP99, 1)} ms, server CPU ${f.serverCpu.toFixed(0)} % (${f.cpuMsPerCommand.toFixed(3)} ms/command), ${c.postgres ? `database transactions ${fixed(f.commitsPerCommand, 2)} per command, ` : ''}over 50 ms inside the server ${fixed(f.serverOver50 * 100, 2)} %, load generator CPU ${f.loadCpu.toFixed(0)} % (${f.loadEld}), load average ${loadavg()[0]!.toFixed(2)}, errors ${f.errors}, mismatches ${f.mismatches}: ${ok ? 'held' : 'not held'}`,
+      `  N=${String(n).padEnd(5)} tables ${f.tables}, commands/s ${f.commandsPerSec.toFixed(0)}, p50 ${fixed(f.rttP50, 1)} ms, p95 ${fixed(f.rttP95, 1)} ms, p99 ${fixed(f.rttP99, 1)} ms, server CPU ${f.serverCpu.toFixed(0)} % (${f.cpuMsPerCommand.toFixed(3)} ms/command), ${c.postgres ? `database transactions ${fixed(f.commitsPerCommand, 2)} per command, ` : ''}over 50 ms inside the server ${fixed(f.serverOver50 * 100, 2)} %, load generator CPU ${f.loadCpu.toFixed(0)} % (${f.loadEld}), load average ${loadavg()[0]!.toFixed(2)}, errors ${f.errors}${f.errors ? ` ${JSON.stringify(f.errorKinds)}` : ''}, mismatches ${f.mismatches}: ${ok ? 'held' : 'not held'}`,
     );
     if (!ok) break;
     held = n;
