@@ -66,11 +66,19 @@ export function legalCommands(s: GameState, actor: Actor): Command[] {
 }
 
 /**
- * How many commands legalCommands(s, actor) would list. The list is built on the way and kept
- * (KEPT) for a legalAt that follows on the same state, the bot's next question: one walk a step,
- * not a count and then a walk again to the k-th.
+ * How many commands legalCommands(s, actor) would list. At night the list is built on the way and
+ * kept (KEPT) for a legalAt that follows on the same state, the bot's next question: each night
+ * target costs the preset's check (checkNightAction), more than building its command, so one walk
+ * a step. Elsewhere a target costs a compare or two, less than the command's allocation (a club
+ * speaker has ~19: nominations and lending the floor): counted only, and legalAt walks to its k.
  */
 export function legalCount(s: GameState, actor: Actor): number {
+  if (s.stage.kind !== 'night') {
+    const l = COUNT;
+    l.n = 0;
+    list(s, actor, l);
+    return l.n;
+  }
   const out: Command[] = [];
   const l = BUILD;
   l.out = out;
@@ -84,8 +92,9 @@ export function legalCount(s: GameState, actor: Actor): number {
 /**
  * legalCommands(s, actor)[k], building only that command (undefined when k is out of range). A
  * random bot picks legalAt(s, a, floor(rand() * legalCount(s, a))): the same command as from
- * the list, without the list; right after legalCount of the same state and actor, the k-th of the
- * list it kept, which is then dropped (each command handed out is a new object, never one twice).
+ * the list, without the list. Right after legalCount of the same state and actor at night: the
+ * k-th of the list it kept, which is then dropped (each command handed out is a new object, never
+ * one twice).
  */
 export function legalAt(s: GameState, actor: Actor, k: number): Command | undefined {
   if (!(k >= 0) || !Number.isInteger(k)) return undefined;
@@ -113,6 +122,7 @@ export function mayAct(s: GameState, actor: Actor): boolean {
 
 /** The listings of the questions that build nothing or one command: reused, the engine is synchronous. */
 const PROBE: Listing = { out: [], n: 0, stop: 1, keep: NONE };
+const COUNT: Listing = { out: [], n: 0, stop: Infinity, keep: NONE };
 const BUILD: Listing = { out: [], n: 0, stop: Infinity, keep: ALL };
 const NO_OUT: Command[] = [];
 
