@@ -3,11 +3,12 @@ import { playRandomForumGame } from './forum.js';
 import { apply, legalAt, legalCount, mayAct, mulberry32, seatActors, startGame, type Actor, type PresetId, type GameState } from '../src/engine/index.js';
 
 /**
- * A random legal bot: it picks one of the seats that may act now (actors()), or the clock when no
- * seat may or now and then (2 %), then one of that actor's legal commands. Only the chosen actor's
- * commands are counted, and only the one picked is built (legalCount, legalAt): asking each seat
- * whether it may act costs a few compares, listing them all was most of this bench's time. (Until 2026-12-02 it listed every seat's commands and picked one
- * of them all, so a seat counted by its number of commands: the games played are other games now.)
+ * A random legal bot: it picks one of the seats that may act now (seatActors: actors() without the
+ * judge, into one reused array), or the clock when no seat may or now and then (2 %), then one of
+ * that actor's legal commands. Only the chosen actor's commands are counted, and only the one
+ * picked is built (legalCount, legalAt). (Until 2026-12-02 it listed every seat's commands and
+ * picked one of them all, so a seat counted by its number of commands: the games played are other
+ * games now; since then the same games, bench/bot-hashes.ts.)
  */
 /** The bot's seats that may act, one array for every step (seatActors writes its first n). */
 const POOL: Actor[] = [];

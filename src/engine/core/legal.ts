@@ -8,7 +8,7 @@
 // at the first command it would list, so there is one copy of the rules and asking every seat
 // costs a few compares each (most seats may do nothing most of the time). legalCount and
 // legalAt(k) count the list and build its k-th command alone, from the same walk (a random bot's
-// pick without the list).
+// pick without the list); seatActors writes the seats of actors() into the caller's array.
 import type { Command } from './command.js';
 import { SPEECHES } from './day-flow.js';
 import type { Actor } from './events.js';
