@@ -17,7 +17,6 @@ import { keepAlive } from './keepalive.js';
 import { clientAddress, hostAllowed, originAllowed } from './origin.js';
 import { CLOSE_UNAUTHORIZED, viewerOf, type Conn, type Role, type Table } from './table.js';
 import { CLOSE_RATE, WsGuard } from './ws-guard.js';
-import { textFrame } from './ws-frame.js';
 import type { RemoteHello, RemoteSocket } from './cluster-relay.js';
 
 export { CLOSE_UNAUTHORIZED };
@@ -99,8 +98,7 @@ export function attachWebSocket(
   opts: WsOptions,
 ): { wss: WebSocketServer; drain(): void; close(graceMs?: number): Promise<void> } {
   const limits = opts.limits;
-  // No permessage-deflate (ws's default for a server, said here because ws-frame.ts relies on it).
-  const wss = new WebSocketServer({ noServer: true, maxPayload: limits.ws.maxFrameBytes, perMessageDeflate: false });
+  const wss = new WebSocketServer({ noServer: true, maxPayload: limits.ws.maxFrameBytes });
   const guard = new WsGuard(limits);
   let draining = false;
 
@@ -166,10 +164,7 @@ export function attachWebSocket(
         socket.cork();
         process.nextTick(uncork);
       }
-      // A relayed client's frames are published (cluster-relay.ts); a socket's are written as
-      // whole frames (ws-frame.ts), into the same corked socket as `ws`'s own pings and closes.
-      if (remote) ws.send(data, { binary: false });
-      else socket.write(textFrame(data));
+      ws.send(data, { binary: false });
     };
     const reply = (p: Promise<ErrorMessage | null>): void => {
       p.then((e) => e && send(errorFrame(e)), () => send(errorFrame(serverError('storage'))));
