@@ -58,20 +58,14 @@ export class SharedFields {
 
 /**
  * The top-level fields of `now` that differ from `was` (the log excepted: events carry it), or
- * null when a field of `was` is gone from `now` (a patch only adds and replaces). Both views are
- * made by one table's into(): a shared field equal to the one before is the same object (take()
- * keeps it), so shared fields are compared by identity — no deep walk per viewer of a field that
- * changed (the stage, the votes), which take() already compared once for all of them.
+ * null when a field of `was` is gone from `now` (a patch only adds and replaces).
  */
 export function changed(was: GameView, now: GameView): Fields | null {
   const a = was as unknown as Fields;
   const b = now as unknown as Fields;
   const out: Fields = {};
   for (const k in a) if (k !== 'log' && !(k in b)) return null;
-  for (const k in b) {
-    if (k === 'log') continue;
-    if (SHARED.has(k) ? a[k] !== b[k] : !sameJson(a[k], b[k])) out[k] = b[k];
-  }
+  for (const k in b) if (k !== 'log' && !sameJson(a[k], b[k])) out[k] = b[k];
   return out;
 }
 
