@@ -10,7 +10,8 @@ export function sameJson(a: unknown, b: unknown): boolean {
   if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
   if (Array.isArray(a)) {
     if (!Array.isArray(b) || a.length !== b.length) return false;
-    for (let i = 0; i < a.length; i++) if (!sameJson(a[i], b[i])) return false;
+    // Equal primitives (most fields) are told without a call.
+    for (let i = 0; i < a.length; i++) if (a[i] !== b[i] && !sameJson(a[i], b[i])) return false;
     return true;
   }
   if (Array.isArray(b)) return false;
@@ -18,9 +19,11 @@ export function sameJson(a: unknown, b: unknown): boolean {
   const y = b as Record<string, unknown>;
   let n = 0;
   for (const k in x) {
-    if (x[k] === undefined) continue; // JSON drops it
+    const u = x[k];
+    if (u === undefined) continue; // JSON drops it
     n++;
-    if (!sameJson(x[k], y[k])) return false;
+    const w = y[k];
+    if (u !== w && !sameJson(u, w)) return false;
   }
   for (const k in y) if (y[k] !== undefined) n--;
   return n === 0;

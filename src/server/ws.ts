@@ -247,7 +247,8 @@ export function attachWebSocket(
         send(errorFrame(serverError('badMessage', 'binary frame')));
         return;
       }
-      receive(Array.isArray(data) ? Buffer.concat(data).toString('utf8') : Buffer.from(data as ArrayBuffer).toString('utf8'));
+      // A Buffer (ws's default binaryType) is decoded where it lies: Buffer.from would copy it first.
+      receive(Array.isArray(data) ? Buffer.concat(data).toString('utf8') : Buffer.isBuffer(data) ? data.toString('utf8') : Buffer.from(data).toString('utf8'));
     });
 
     function receive(text: string): void {
