@@ -3,15 +3,11 @@
 // prints throughput. Benchmarks print numbers; tests never time anything.
 import { limitChecksum } from './w1-limit.js';
 import { w1Checksum } from './w1.js';
+import { median } from './percentile.js';
 
 function arg(name: string, fallback: string): string {
   const i = process.argv.indexOf(`--${name}`);
   return i >= 0 && process.argv[i + 1] !== undefined ? process.argv[i + 1]! : fallback;
-}
-
-function median(xs: number[]): number {
-  const s = xs.slice().sort((a, b) => a - b);
-  return s[Math.floor(s.length / 2)]!;
 }
 
 const preset = arg('preset', 'classic');

@@ -7,6 +7,7 @@ import { apply, legalCommands, startGame, type Command, type Viewer } from '../s
 import { LocalBroadcaster, type Conn } from '../src/server/broadcaster.js';
 import { ViewerFrames } from '../src/server/viewers.js';
 import { playW1, w1Deal } from './w1.js';
+import { median } from './percentile.js';
 
 function arg(name: string, fallback: string): string {
   const i = process.argv.indexOf(`--${name}`);
@@ -53,7 +54,6 @@ function pass(patches: boolean): { us: number; bytes: number } {
   return { us: (t.user + t.system) / commands, bytes: bytes / commands };
 }
 
-const median = (xs: number[]): number => xs.slice().sort((a, b) => a - b)[xs.length >> 1]!;
 pass(false);
 pass(true); // warm-up
 const got = { whole: [] as { us: number; bytes: number }[], patch: [] as { us: number; bytes: number }[] };

@@ -4,3 +4,8 @@ export function pct(xs: number[], p: number): number {
   const s = xs.slice().sort((a, b) => a - b);
   return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))]!;
 }
+
+/** The benches' median: the middle of an odd count, the upper middle of an even one (pct 50). */
+export function median(xs: number[]): number {
+  return pct(xs, 50);
+}

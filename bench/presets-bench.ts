@@ -1,25 +1,29 @@
 // Random-bot games of the non-classic presets for bench:engine --preset.
 import { playRandomForumGame } from './forum.js';
-import { actors, apply, legalAt, legalCount, mulberry32, startGame, type PresetId, type GameState } from '../src/engine/index.js';
+import { apply, legalAt, legalCount, mayAct, mulberry32, seatActors, startGame, type Actor, type PresetId, type GameState } from '../src/engine/index.js';
 
 /**
- * A random legal bot: it picks one of the seats that may act now (actors()), or the clock when no
- * seat may or now and then (2 %), then one of that actor's legal commands. Only the chosen actor's
- * commands are counted, and only the one picked is built (legalCount, legalAt): asking each seat
- * whether it may act costs a few compares, listing them all was most of this bench's time. (Until 2026-12-02 it listed every seat's commands and picked one
- * of them all, so a seat counted by its number of commands: the games played are other games now.)
+ * A random legal bot: it picks one of the seats that may act now (seatActors: actors() without the
+ * judge, into one reused array), or the clock when no seat may or now and then (2 %), then one of
+ * that actor's legal commands. Only the chosen actor's commands are counted, and only the one
+ * picked is built (legalCount, legalAt). (Until 2026-12-02 it listed every seat's commands and
+ * picked one of them all, so a seat counted by its number of commands: the games played are other
+ * games now; since then the same games, bench/bot-hashes.ts.)
  */
+/** The bot's seats that may act, one array for every step (seatActors writes its first n). */
+const POOL: Actor[] = [];
+
 export function playRandomGame(preset: PresetId, size: number, seed: number, deal?: GameState['seats'][number]['role'][]): { state: GameState; commands: number } {
   const rand = mulberry32(seed);
   const state = startGame(deal ? { preset, deal, seed: String(seed) } : { preset, size, seed: String(seed) });
   let commands = 0;
   for (let guard = 0; guard < 20000 && !state.finished; guard++) {
-    // actors(): the seats in seat order, then the clock and the judge (a fresh array, ours to change).
-    const pool = actors(state);
-    let clock = false;
-    while (pool.length > 0 && typeof pool[pool.length - 1] !== 'number') if (pool.pop() === 'clock') clock = true;
-    if (clock && (pool.length === 0 || rand() < 0.02)) pool.push('clock');
-    const actor = pool[Math.floor(rand() * pool.length)];
+    // The seats of actors(state) into a reused array, and the clock: the judge is never picked.
+    const seats = POOL;
+    const n = seatActors(state, seats);
+    const withClock = mayAct(state, 'clock') && (n === 0 || rand() < 0.02);
+    const i = Math.floor(rand() * (withClock ? n + 1 : n));
+    const actor = i < n ? seats[i] : withClock ? 'clock' : undefined;
     if (actor === undefined) break;
     // The k-th of the actor's legal commands, built alone: the pick legalCommands(state, actor)[k]
     // gave with the same random numbers, so the games are the same as with the list.

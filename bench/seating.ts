@@ -5,9 +5,9 @@
 // within 10 % of its lower bound (0.92), in under 10 s on one core.
 import { baselineQuality, generateSeating, type SeatingQuality } from '../src/tournament/index.js';
 import { compareTable } from '../src/cli/seating.js';
+import { median } from './percentile.js';
 
 const SEEDS = ['bench-1', 'bench-2', 'bench-3'];
-const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
 function run(players: number, tables: number, games: number, tableWeight = 0): { ms: number[]; q: SeatingQuality[]; moves: number[] } {
   const ms: number[] = [];

@@ -36,6 +36,7 @@ import { freshDatabase } from '../test/support/pg.js';
 import { commandHistogram, cpuTicks, ROOT, rssMb, startServer, stop, USE_TSX, type Started } from './server-process.js';
 import { freePort } from '../test/server/process.js';
 import type { Command } from '../src/engine/index.js';
+import { median } from './percentile.js';
 
 const WINDOW_MS = Number(process.env['WINDOW_S'] ?? 15) * 1000;
 const TICK = 100; // clock ticks per second in /proc/<pid>/stat
@@ -284,12 +285,6 @@ async function runHeld(c: ScaleConfig, only: number[] = []): Promise<void> {
     held = n;
   }
   console.log(`tables held: ${held === 0 ? `fewer than ${steps[0]}` : held} (${c.name})`);
-}
-
-function median(xs: number[]): number {
-  const s = [...xs].sort((a, b) => a - b);
-  const m = s.length >> 1;
-  return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
 }
 
 /**

@@ -5,6 +5,7 @@
 import { loadavg } from 'node:os';
 import { SimPool, type SimSpec } from '../src/bots/sim/run.js';
 import { canonicalTotals } from '../src/bots/sim/stats.js';
+import { median } from './percentile.js';
 
 const games = Number(process.env['SIM_GAMES'] ?? 8000);
 const rounds = Number(process.env['SIM_ROUNDS'] ?? 3);
@@ -43,7 +44,6 @@ for (let r = 0; r < rounds; r++) {
   }
 }
 for (const p of pools.values()) await p.close();
-const median = (xs: number[]): number => xs.slice().sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 const best = (xs: number[]): number => Math.max(...xs);
 for (const w of [1, 2])
   console.log(`workers=${w}: best ${best(rates.get(w)!).toFixed(0)} games/s, median ${median(rates.get(w)!).toFixed(0)} games/s, ${median(cpuPerGame.get(w)!).toFixed(2)} CPU-ms/game (${games} ${policy} games of classic)`);

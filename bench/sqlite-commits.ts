@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import { SqliteStorage } from '../src/server/storage-sqlite.js';
 import type { TableRow } from '../src/server/storage.js';
 import { tableRow } from '../test/server/storage-rows.js';
-import { pct } from './percentile.js';
+import { median, pct } from './percentile.js';
 
 const RATES = (process.env['RATES'] ?? '250,1000,2000').split(',').map(Number);
 const GAPS = (process.env['GAPS'] ?? '0,4').split(',').map(Number);
@@ -28,7 +28,6 @@ function row(id: string): TableRow {
   return tableRow(id, { hostToken: `h${id}`, spectatorToken: `p${id}`, seats: [], clock: { auto: false, introNightSeconds: 1, nightSeconds: 1, voteSeconds: 1 }, status: 'playing' });
 }
 
-const median = (xs: number[]): number => pct(xs, 50);
 
 interface Figures {
   cpuMsPerWrite: number;

@@ -13,7 +13,7 @@ export * from './core/setup.js';
 export { apply, applyCommand, decide, cloneState, rulesOf, registerRules } from './core/game.js';
 export { evolve } from './core/evolve.js';
 export { view, visibleEvents, visibleEventsAt, visibleCount, canSee, type Viewer, type GameView, type SeatView } from './core/view.js';
-export { actors, legalAt, legalCommands, legalCount, mayAct } from './core/legal.js';
+export { actors, legalAt, legalCommands, legalCount, mayAct, seatActors } from './core/legal.js';
 export { checkAnswerOf, effectOf } from './core/night-resolve.js';
 export { SPEECHES, SILENT_TURN_SECONDS, currentSpeech, dayTurn, stageTimer, stageStart, type SpeechDecl, type StageTimer, type TimerKind, type Turn } from './core/day-flow.js';
 export * from './core/record.js';

@@ -66,7 +66,9 @@ export class SqliteStorage implements Storage {
         if (r.ok) p.resolve(r.value);
         else p.reject(Object.assign(new Error(r.error.message), r.error.code ? { code: r.error.code } : {}));
       }
-      if (this.pending.size === 0) w.unref();
+      // While closing, the worker stays referenced until it exits: close() awaits that exit, and a
+      // script whose last await it is would otherwise end with an unsettled promise (exit code 13).
+      if (this.pending.size === 0 && !this.closing) w.unref();
     });
     const dead = (why: string): void => {
       if (this.worker !== w) return;

@@ -8,7 +8,7 @@
 // at the first command it would list, so there is one copy of the rules and asking every seat
 // costs a few compares each (most seats may do nothing most of the time). legalCount and
 // legalAt(k) count the list and build its k-th command alone, from the same walk (a random bot's
-// pick without the list).
+// pick without the list); seatActors writes the seats of actors() into the caller's array.
 import type { Command } from './command.js';
 import { SPEECHES } from './day-flow.js';
 import type { Actor } from './events.js';
@@ -65,21 +65,45 @@ export function legalCommands(s: GameState, actor: Actor): Command[] {
   return l.out;
 }
 
-/** How many commands legalCommands(s, actor) would list, without building them. */
+/**
+ * How many commands legalCommands(s, actor) would list. At night the list is built on the way and
+ * kept (KEPT) for a legalAt that follows on the same state, the bot's next question: each night
+ * target costs the preset's check (checkNightAction), more than building its command, so one walk
+ * a step. Elsewhere a target costs a compare or two, less than the command's allocation (a club
+ * speaker has ~19: nominations and lending the floor): counted only, and legalAt walks to its k.
+ */
 export function legalCount(s: GameState, actor: Actor): number {
-  const l = COUNT;
+  if (s.stage.kind !== 'night') {
+    const l = COUNT;
+    l.n = 0;
+    list(s, actor, l);
+    return l.n;
+  }
+  const out: Command[] = [];
+  const l = BUILD;
+  l.out = out;
   l.n = 0;
   list(s, actor, l);
-  return l.n;
+  l.out = NO_OUT;
+  keep(s, actor, out);
+  return out.length;
 }
 
 /**
  * legalCommands(s, actor)[k], building only that command (undefined when k is out of range). A
  * random bot picks legalAt(s, a, floor(rand() * legalCount(s, a))): the same command as from
- * the list, without the list.
+ * the list, without the list. Right after legalCount of the same state and actor at night: the
+ * k-th of the list it kept, which is then dropped (each command handed out is a new object, never
+ * one twice).
  */
 export function legalAt(s: GameState, actor: Actor, k: number): Command | undefined {
   if (!(k >= 0) || !Number.isInteger(k)) return undefined;
+  const kept = KEPT;
+  if (kept.out !== null && kept.actor === actor && isKept(s, kept)) {
+    const c = kept.out[k];
+    kept.out = null;
+    return c;
+  }
   const l = PICK;
   l.n = 0;
   l.stop = k + 1;
@@ -99,6 +123,42 @@ export function mayAct(s: GameState, actor: Actor): boolean {
 /** The listings of the questions that build nothing or one command: reused, the engine is synchronous. */
 const PROBE: Listing = { out: [], n: 0, stop: 1, keep: NONE };
 const COUNT: Listing = { out: [], n: 0, stop: Infinity, keep: NONE };
+const BUILD: Listing = { out: [], n: 0, stop: Infinity, keep: ALL };
+const NO_OUT: Command[] = [];
+
+/**
+ * What stands for a state's content: the state object, its log, the log's length and its last
+ * event. A state changes only by events appended to its log (apply), and a fork (decide) is
+ * another object with a log of its own.
+ */
+interface StateKey {
+  s: unknown;
+  log: unknown;
+  len: number;
+  last: unknown;
+}
+
+function isKept(s: GameState, k: StateKey): boolean {
+  const log = s.log;
+  return k.s === s && k.log === log && k.len === log.length && k.last === log[log.length - 1];
+}
+
+function keyTo(s: GameState, k: StateKey): void {
+  const log = s.log;
+  k.s = s;
+  k.log = log;
+  k.len = log.length;
+  k.last = log[log.length - 1];
+}
+
+/** The list the last legalCount built, for its state and actor, until a legalAt takes from it. */
+const KEPT: StateKey & { actor: Actor; out: Command[] | null } = { s: null, log: null, len: -1, last: null, actor: 0, out: null };
+
+function keep(s: GameState, actor: Actor, out: Command[]): void {
+  keyTo(s, KEPT);
+  KEPT.actor = actor;
+  KEPT.out = out;
+}
 const PICK: Listing = { out: [], n: 0, stop: 1, keep: 0 };
 
 /**
@@ -116,28 +176,13 @@ function loneSeat(s: GameState): number {
  * loop and the server's bot scheduler asking again for the same state read it once.
  */
 export function actors(s: GameState): Actor[] {
-  const last = s.log[s.log.length - 1];
   const k = ACTORS;
-  if (k.s !== s || k.log !== s.log || k.len !== s.log.length || k.last !== last) {
+  if (!isKept(s, k)) {
     const out: Actor[] = [];
-    const rules = rulesOf(s);
-    if (!s.finished && !rules.legal) {
-      // The seats through the per-seat part of the lister, the game-wide checks made once; in a
-      // speech only its speaker (most steps of a game: asking every seat was most of actors()).
-      const l = PROBE;
-      const lone = loneSeat(s);
-      for (let a = lone || 1, end = lone || s.seats.length; a <= end; a++) {
-        l.n = 0;
-        seat(s, rules, a, l);
-        if (l.n > 0) out.push(a);
-      }
-    } else for (const x of s.seats) if (mayAct(s, x.seat)) out.push(x.seat);
+    seatActors(s, out);
     if (mayAct(s, 'clock')) out.push('clock');
     if (mayAct(s, 'judge')) out.push('judge');
-    k.s = s;
-    k.log = s.log;
-    k.len = s.log.length;
-    k.last = last;
+    keyTo(s, k);
     k.out = out;
   }
   // A copy: the caller may change its answer, the cache must not change with it.
@@ -145,11 +190,32 @@ export function actors(s: GameState): Actor[] {
 }
 
 /**
- * The last actors() answer and the state it was for. A state changes only by events appended to
- * its log (apply), and a fork (decide) is another object with a log of its own: the state
- * object, its log, the log's length and its last event together stand for what the state holds.
+ * The seats among actors(s), in seat order: how many, written from out[0] on (what `out` holds
+ * past them is left as it was). For a loop that asks at every step and picks a seat, without a new
+ * array each time and without asking the judge (a random bot never picks him).
  */
-const ACTORS: { s: unknown; log: unknown; len: number; last: unknown; out: Actor[] } = { s: null, log: null, len: -1, last: null, out: [] };
+export function seatActors(s: GameState, out: Actor[]): number {
+  let n = 0;
+  if (s.finished) return n;
+  const rules = rulesOf(s);
+  if (rules.legal) {
+    for (const x of s.seats) if (mayAct(s, x.seat)) out[n++] = x.seat;
+    return n;
+  }
+  // The seats through the per-seat part of the lister, the game-wide checks made once; in a
+  // speech only its speaker (most steps of a game: asking every seat was most of actors()).
+  const l = PROBE;
+  const lone = loneSeat(s);
+  for (let a = lone || 1, end = lone || s.seats.length; a <= end; a++) {
+    l.n = 0;
+    seat(s, rules, a, l);
+    if (l.n > 0) out[n++] = a;
+  }
+  return n;
+}
+
+/** The last actors() answer and the state it was for (StateKey). */
+const ACTORS: StateKey & { out: Actor[] } = { s: null, log: null, len: -1, last: null, out: [] };
 
 function list(s: GameState, actor: Actor, l: Listing): void {
   if (s.finished) return;
@@ -172,9 +238,10 @@ function seat(s: GameState, rules: PresetRules, actor: number, l: Listing): void
   if (!me.alive) return;
   if (st.kind === 'vote') {
     if (s.votes[actor - 1] === -1 && rules.canVote(s, actor)) voter(s, actor, l);
-  } else if (st.kind === 'night' && !st.intro && ROLE_DEFS[me.role].abilities.length > 0) {
+  } else if (st.kind === 'night' && !st.intro) {
     // Most seats hold no night ability: nothing to list, nothing to allocate.
-    night(s, actor, l);
+    const abilities = nightAbilities(s, actor, me);
+    if (abilities.length > 0) night(s, actor, abilities, l);
   }
 }
 
@@ -275,15 +342,13 @@ function voter(s: GameState, actor: number, l: Listing): void {
     }
 }
 
-/** A living seat's night abilities still open tonight, each with every target the rules allow. */
-function night(s: GameState, actor: number, l: Listing): void {
+/** A living seat's night abilities (nightAbilities) still open tonight, each with every target the rules allow. */
+function night(s: GameState, actor: number, abilities: readonly Ability[], l: Listing): void {
   const out = l.out;
   const rules = rulesOf(s);
-  const me = s.seats[actor - 1]!;
-  const abilities = ROLE_DEFS[me.role].abilities;
   for (const a of abilities) {
-    if (a.when !== 'night' || hasActed(s, actor, a.verb) || !isOn(s, actor, a)) continue;
-    if (a.slot !== undefined && slotTaken(s, actor, abilities, a.slot)) continue;
+    if (hasActed(s, actor, a.verb) || !isOn(s, actor, a)) continue;
+    if (a.slot !== undefined && slotTaken(s, actor, ROLE_DEFS[s.seats[actor - 1]!.role].abilities, a.slot)) continue;
     if (a.verb === 'skip') {
       if (!rules.checkNightAction(s, actor, 'skip', null)) {
         if (take(l)) out.push({ by: actor, do: 'skip' });
@@ -307,6 +372,34 @@ function night(s: GameState, actor: number, l: Listing): void {
     }
   }
 }
+
+/**
+ * The seat's role's night abilities (ROLE_DEFS, those with when 'night'). Asked of every seat at
+ * every night step, where the keyed lookup of the role and the scan of its abilities were most of
+ * who-may-act: kept by seat for the last seat list, each entry checked against the seat's role
+ * (a role may change), and made once per role.
+ */
+function nightAbilities(s: GameState, actor: number, me: GameState['seats'][number]): readonly Ability[] {
+  const i = actor - 1;
+  const k = BY_SEAT;
+  if (k.seats !== s.seats) {
+    k.seats = s.seats;
+    k.roles = [];
+    k.abilities = [];
+  }
+  if (k.roles[i] === me.role) return k.abilities[i]!;
+  let a = BY_ROLE.get(me.role);
+  if (a === undefined) {
+    a = ROLE_DEFS[me.role].abilities.filter((x) => x.when === 'night');
+    BY_ROLE.set(me.role, a);
+  }
+  k.roles[i] = me.role;
+  k.abilities[i] = a;
+  return a;
+}
+
+const BY_ROLE = new Map<string, readonly Ability[]>();
+const BY_SEAT: { seats: unknown; roles: string[]; abilities: (readonly Ability[])[] } = { seats: null, roles: [], abilities: [] };
 
 /** Has the seat used tonight an ability of this slot (kill or skip, check or shot)? Loops, not closures: asked for every sheriff at every night step. */
 function slotTaken(s: GameState, actor: number, abilities: readonly Ability[], slot: string): boolean {
