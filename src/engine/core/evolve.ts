@@ -35,6 +35,16 @@ export function withSeat(s: GameState, seat: number, patch: Partial<SeatState>):
   Object.assign(x, patch);
 }
 
+/**
+ * A new round's votes, -1 for every seat: a list made at its length and filled, where pushing onto
+ * an empty one grows its store (a runtime call) on the first push (W1 speed, issue 18).
+ */
+function unvotedList(n: number): number[] {
+  const votes = new Array<number>(n);
+  for (let i = 0; i < n; i++) votes[i] = -1;
+  return votes;
+}
+
 /** The stage between two steps: one shared, frozen object (evolve replaces a stage, never changes it). */
 const IDLE: Stage = Object.freeze({ kind: 'idle' });
 
@@ -217,8 +227,7 @@ function evolveRest(s: GameState, e: GameEvent): void {
       s.stage = { kind: 'vote', round: e.round };
       s.dayStep = 'voting';
       s.ballot = e.ballot.slice();
-      s.votes = [];
-      for (let i = 0; i < s.seats.length; i++) s.votes.push(-1);
+      s.votes = unvotedList(s.seats.length);
       if (s.counts !== undefined) delete s.counts;
       break;
     case 'voteClosed':

@@ -227,8 +227,9 @@ export function closeRound(c: Ctx): void {
   if (st.round === 'allLeave') return closeAllLeave(c, ballot);
   const last = ballot[ballot.length - 1];
   const votes: { seat: number; target: number; defaulted: boolean }[] = [];
-  const counts: number[] = [];
-  for (let i = 0; i < ballot.length; i++) counts.push(0);
+  // Lists of a known length are made at it: a push onto an empty list grows its store (W1 speed, issue 18).
+  const counts = new Array<number>(ballot.length);
+  for (let i = 0; i < ballot.length; i++) counts[i] = 0;
   let defaulted = 0;
   for (const seat of s.seats) {
     if (!seat.alive || !rules.canVote(s, seat.seat)) continue;
@@ -260,8 +261,8 @@ export function closeRound(c: Ctx): void {
     if (last !== undefined) counts[ballot.length - 1]! -= moved;
     if (last !== undefined && defaulted > moved) counted.push({ target: last, count: defaulted - moved, defaulted: true });
   }
-  const tally: { target: number; count: number }[] = [];
-  for (let i = 0; i < ballot.length; i++) tally.push({ target: ballot[i]!, count: counts[i]! });
+  const tally = new Array<{ target: number; count: number }>(ballot.length);
+  for (let i = 0; i < ballot.length; i++) tally[i] = { target: ballot[i]!, count: counts[i]! };
   // Without the judge's counts (every round of a game played by seat) the event has its final shape here.
   if (counted) emit(c, { t: 'voteClosed', round: st.round, ballot, votes, tally, counted }, PUBLIC, 'R8');
   else emitEvent(c, { t: 'voteClosed', round: st.round, ballot, votes, tally, n: s.log.length, vis: PUBLIC, rule: 'R8', phase: s.phase, number: s.number });
