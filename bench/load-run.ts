@@ -95,7 +95,8 @@ export async function runLoad(a: Omit<LoadArgs, 'shard' | 'shards'> & { warmupMs
     results.push(
       new Promise((res, rej) => {
         p.on('message', (m: { event: string; result?: LoadShardResult }) => m.event === 'result' && res(m.result!));
-        p.once('exit', (code) => (code === 0 ? undefined : rej(new Error(`load generator exited ${code}`))));
+        // An exit without its result fails the run rather than hanging it (after a result, a no-op).
+        p.once('exit', (code) => rej(new Error(`load generator exited ${code} without a result`)));
       }),
     );
   }

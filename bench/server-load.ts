@@ -320,8 +320,9 @@ async function main(): Promise<void> {
     loadEldP99: eld.percentile(99) / 1e6,
     loadEldMax: eld.max / 1e6,
   };
-  report({ event: 'result', result });
-  process.exit(0);
+  // Exit only once the result has left: process.send is asynchronous, and a large result (every
+  // round trip of a long window) cut off by an early exit left the parent waiting forever.
+  process.send!({ event: 'result', result }, () => process.exit(0));
 }
 
 await main();
