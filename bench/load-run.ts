@@ -96,7 +96,8 @@ export async function runLoad(a: Omit<LoadArgs, 'shard' | 'shards'> & { warmupMs
       new Promise((res, rej) => {
         p.on('message', (m: { event: string; result?: LoadShardResult }) => m.event === 'result' && res(m.result!));
         // An exit without its result fails the run rather than hanging it (after a result, a no-op).
-        p.once('exit', (code) => rej(new Error(`load generator exited ${code} without a result`)));
+        // 'close', not 'exit': it comes after the IPC channel has delivered every message.
+        p.once('close', (code) => rej(new Error(`load generator exited ${code} without a result`)));
       }),
     );
   }
