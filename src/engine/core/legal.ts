@@ -19,7 +19,7 @@ import { mayLeaveOnRecord } from './on-record.js';
 import { legalBestMoves } from './points.js';
 import { rulesOf, type PresetRules } from './rules.js';
 import { countsLeft } from './vote.js';
-import { ROLE_DEFS, type Ability } from './roles.js';
+import { ROLE_DEFS, type Ability, type RoleDef } from './roles.js';
 import type { GameState } from './state.js';
 import { hasActed, isOn } from './table.js';
 
@@ -377,7 +377,7 @@ function night(s: GameState, actor: number, abilities: readonly Ability[], l: Li
  * The seat's role's night abilities (ROLE_DEFS, those with when 'night'). Asked of every seat at
  * every night step, where the keyed lookup of the role and the scan of its abilities were most of
  * who-may-act: kept by seat for the last seat list, each entry checked against the seat's role
- * (a role may change), and made once per role.
+ * (a role may change), and made once per role definition.
  */
 function nightAbilities(s: GameState, actor: number, me: GameState['seats'][number]): readonly Ability[] {
   const i = actor - 1;
@@ -388,17 +388,19 @@ function nightAbilities(s: GameState, actor: number, me: GameState['seats'][numb
     k.abilities = [];
   }
   if (k.roles[i] === me.role) return k.abilities[i]!;
-  let a = BY_ROLE.get(me.role);
+  const def = ROLE_DEFS[me.role];
+  let a = BY_DEF.get(def);
   if (a === undefined) {
-    a = ROLE_DEFS[me.role].abilities.filter((x) => x.when === 'night');
-    BY_ROLE.set(me.role, a);
+    a = def.abilities.filter((x) => x.when === 'night');
+    BY_DEF.set(def, a);
   }
   k.roles[i] = me.role;
   k.abilities[i] = a;
   return a;
 }
 
-const BY_ROLE = new Map<string, readonly Ability[]>();
+/** By the role's definition, not its id: a role added at run time (and removed) may reuse an id. */
+const BY_DEF = new WeakMap<RoleDef, readonly Ability[]>();
 const BY_SEAT: { seats: unknown; roles: string[]; abilities: (readonly Ability[])[] } = { seats: null, roles: [], abilities: [] };
 
 /** Has the seat used tonight an ability of this slot (kill or skip, check or shot)? Loops, not closures: asked for every sheriff at every night step. */
