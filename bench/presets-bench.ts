@@ -2,6 +2,9 @@
 import { playRandomForumGame } from './forum.js';
 import { apply, legalAt, legalCount, mayAct, mulberry32, seatActors, startGame, type Actor, type PresetId, type GameState } from '../src/engine/index.js';
 
+/** The bot's seats that may act, one array for every step (seatActors writes its first n). */
+const POOL: Actor[] = [];
+
 /**
  * A random legal bot: it picks one of the seats that may act now (seatActors: actors() without the
  * judge, into one reused array), or the clock when no seat may or now and then (2 %), then one of
@@ -10,9 +13,6 @@ import { apply, legalAt, legalCount, mayAct, mulberry32, seatActors, startGame, 
  * picked one of them all, so a seat counted by its number of commands: the games played are other
  * games now; since then the same games, bench/bot-hashes.ts.)
  */
-/** The bot's seats that may act, one array for every step (seatActors writes its first n). */
-const POOL: Actor[] = [];
-
 export function playRandomGame(preset: PresetId, size: number, seed: number, deal?: GameState['seats'][number]['role'][]): { state: GameState; commands: number } {
   const rand = mulberry32(seed);
   const state = startGame(deal ? { preset, deal, seed: String(seed) } : { preset, size, seed: String(seed) });
