@@ -126,16 +126,55 @@ export function evolveNominated(s: GameState, e: Ev<'nominated'>): void {
  */
 function evolveRest(s: GameState, e: GameEvent): void {
   switch (e.t) {
-    case 'gameStarted':
-    case 'roleDealt':
-    case 'teamRevealed':
-    case 'planSet':
-    case 'checkResult':
-    case 'said':
-    case 'roleRevealed':
-    case 'nightMiss':
-    case 'guarded':
-    case 'handWithdrawn':
+    // The events a game sees most often first: the switch compares the kind case by case.
+    case 'eliminated': {
+      // emit() stamps phase/number only after evolve; an elimination never changes them.
+      const x = s.seats[e.seat - 1];
+      // Two stores, not withSeat's patch object and Object.assign: every exit passes here.
+      if (x) {
+        x.alive = false;
+        x.exit = { cause: e.cause, phase: s.phase, number: s.number };
+      }
+      drop(s.queue, e.seat);
+      s.ballot = without(s.ballot, e.seat);
+      const nominations = s.nominations;
+      for (let i = 0; i < nominations.length; i++)
+        if (nominations[i]!.target === e.seat) {
+          nominations.splice(i, 1);
+          break;
+        }
+      if (e.lastWord) {
+        const lastWords = s.lastWords.slice();
+        lastWords.push(e.seat);
+        s.lastWords = lastWords;
+      }
+      // A vote cast for a candidate who is gone no longer stands; the voter votes again.
+      if (s.stage.kind === 'vote' && s.stage.round !== 'allLeave' && indexIn(s.votes, e.seat) >= 0) s.votes = s.votes.map((v) => (v === e.seat ? -1 : v));
+      if (s.counts && s.stage.kind === 'vote' && s.stage.round !== 'allLeave') s.counts = s.counts.filter((x) => x.target !== e.seat);
+      break;
+    }
+    case 'votingStarted':
+      s.stage = { kind: 'vote', round: e.round };
+      s.dayStep = 'voting';
+      s.ballot = e.ballot.slice();
+      s.votes = unvotedList(s.seats.length);
+      if (s.counts !== undefined) delete s.counts;
+      break;
+    case 'voteClosed':
+    case 'allLeaveClosed':
+      s.stage = IDLE;
+      s.dayStep = 'evening';
+      break;
+    case 'dayStarted':
+      s.phase = 'day';
+      s.number = e.day;
+      s.stage = IDLE;
+      s.dayStep = 'speeches';
+      s.queue = e.order.slice();
+      s.firstSpeaker = e.order[0] ?? 0;
+      s.nominations = [];
+      s.ballot = [];
+      s.actions = [];
       break;
     case 'nightStarted':
       if (s.muted !== undefined) delete s.muted;
@@ -148,6 +187,35 @@ function evolveRest(s: GameState, e: GameEvent): void {
       s.lastWords = [];
       s.nominations = [];
       s.ballot = [];
+      break;
+    case 'noVote':
+      s.dayStep = 'evening';
+      s.queue = [];
+      s.stage = IDLE;
+      break;
+    case 'singleCandidate':
+      s.dayStep = 'evening';
+      break;
+    case 'tie':
+      s.dayStep = 'tie';
+      s.queue = e.seats.slice();
+      s.ballot = e.seats.slice();
+      break;
+    case 'gameOver':
+      s.finished = true;
+      s.winner = e.winner;
+      s.stage = { kind: 'over' };
+      break;
+    case 'gameStarted':
+    case 'roleDealt':
+    case 'teamRevealed':
+    case 'planSet':
+    case 'checkResult':
+    case 'said':
+    case 'roleRevealed':
+    case 'nightMiss':
+    case 'guarded':
+    case 'handWithdrawn':
       break;
     case 'votesCounted':
       s.counts = [...(s.counts ?? []), { target: e.target, count: e.count }];
@@ -166,17 +234,6 @@ function evolveRest(s: GameState, e: GameEvent): void {
     case 'verdict':
       s.verdict = { winner: e.winner };
       break;
-    case 'dayStarted':
-      s.phase = 'day';
-      s.number = e.day;
-      s.stage = IDLE;
-      s.dayStep = 'speeches';
-      s.queue = e.order.slice();
-      s.firstSpeaker = e.order[0] ?? 0;
-      s.nominations = [];
-      s.ballot = [];
-      s.actions = [];
-      break;
     case 'speechSkipped':
       drop(s.queue, e.seat);
       if (s.seats[e.seat - 1]?.silenced) withSeat(s, e.seat, { silenced: false });
@@ -193,53 +250,6 @@ function evolveRest(s: GameState, e: GameEvent): void {
       else withSeat(s, e.seat, { fouls: e.count });
       break;
     }
-    case 'eliminated': {
-      // emit() stamps phase/number only after evolve; an elimination never changes them.
-      const x = s.seats[e.seat - 1];
-      // Two stores, not withSeat's patch object and Object.assign: every exit passes here.
-      if (x) {
-        x.alive = false;
-        x.exit = { cause: e.cause, phase: s.phase, number: s.number };
-      }
-      drop(s.queue, e.seat);
-      s.ballot = without(s.ballot, e.seat);
-      const i = s.nominations.findIndex((x) => x.target === e.seat);
-      if (i >= 0) s.nominations.splice(i, 1);
-      if (e.lastWord) {
-        const lastWords = s.lastWords.slice();
-        lastWords.push(e.seat);
-        s.lastWords = lastWords;
-      }
-      // A vote cast for a candidate who is gone no longer stands; the voter votes again.
-      if (s.stage.kind === 'vote' && s.stage.round !== 'allLeave' && indexIn(s.votes, e.seat) >= 0) s.votes = s.votes.map((v) => (v === e.seat ? -1 : v));
-      if (s.counts && s.stage.kind === 'vote' && s.stage.round !== 'allLeave') s.counts = s.counts.filter((x) => x.target !== e.seat);
-      break;
-    }
-    case 'singleCandidate':
-      s.dayStep = 'evening';
-      break;
-    case 'noVote':
-      s.dayStep = 'evening';
-      s.queue = [];
-      s.stage = IDLE;
-      break;
-    case 'votingStarted':
-      s.stage = { kind: 'vote', round: e.round };
-      s.dayStep = 'voting';
-      s.ballot = e.ballot.slice();
-      s.votes = unvotedList(s.seats.length);
-      if (s.counts !== undefined) delete s.counts;
-      break;
-    case 'voteClosed':
-    case 'allLeaveClosed':
-      s.stage = IDLE;
-      s.dayStep = 'evening';
-      break;
-    case 'tie':
-      s.dayStep = 'tie';
-      s.queue = e.seats.slice();
-      s.ballot = e.seats.slice();
-      break;
     case 'frozen':
       s.muted = [...(s.muted ?? []), e.seat];
       break;
@@ -274,11 +284,6 @@ function evolveRest(s: GameState, e: GameEvent): void {
     case 'kamikazeAwaits':
     case 'nightSummary':
       evolveForum(s, e);
-      break;
-    case 'gameOver':
-      s.finished = true;
-      s.winner = e.winner;
-      s.stage = { kind: 'over' };
       break;
     case 'speechStarted':
     case 'speechEnded':

@@ -7,7 +7,7 @@ import { dayOptions } from './options.js';
 import { checkWin, quietDraw } from './outcome.js';
 import { presetDef } from './presets.js';
 import { reject } from './rejection.js';
-import { roleDef, type Ability } from './roles.js';
+import { roleDef, type Ability, type RoleDef } from './roles.js';
 import { rulesOf, type Handler, type PresetRules } from './rules.js';
 import type { GameState } from './state.js';
 import { ability, hasActed, livingFrom, seatOf } from './table.js';
@@ -99,6 +99,16 @@ export function resolveNight(c: Ctx): void {
 /** Every living seat with a required night ability has used it (alternatives share a slot). */
 export function allActed(s: GameState, rules: PresetRules): boolean {
   const owes = rules.owes;
+  if (owes === undefined) {
+    const counted = actedByCount(s);
+    if (counted !== null) return counted;
+  }
+  return allActedByScan(s, rules);
+}
+
+/** allActed asked of every living seat's owed abilities against tonight's actions. */
+export function allActedByScan(s: GameState, rules: PresetRules): boolean {
+  const owes = rules.owes;
   for (const seat of s.seats) {
     if (!seat.alive) continue;
     const abilities = roleDef(seat.role).abilities;
@@ -111,6 +121,71 @@ export function allActed(s: GameState, rules: PresetRules): boolean {
     }
   }
   return true;
+}
+
+/**
+ * How many night choices a role owes each night when the preset has no `owes`: one per required
+ * ability, the alternatives of a slot once; -1 when it also has a night ability that owes nothing.
+ * Every action a living seat took then stands for one choice it owed — the handler refuses an
+ * ability the role lacks and a second one of a slot, and a verb given twice replaces the first —
+ * so tonight's actions by the living, counted, tell whether every owed choice was made.
+ */
+export function nightDuty(def: RoleDef): number {
+  const slots: string[] = [];
+  let n = 0;
+  for (const a of def.abilities) {
+    if (a.when !== 'night' || a.required !== true) continue;
+    if (a.slot === undefined) n++;
+    else if (!slots.includes(a.slot)) {
+      slots.push(a.slot);
+      n++;
+    }
+  }
+  for (const a of def.abilities) if (a.when === 'night' && a.required !== true && (a.slot === undefined || !slots.includes(a.slot))) return -1;
+  return n;
+}
+
+// The classic four's duties, read off their definitions once (roleDef answers them by a switch too).
+const CIVILIAN_DUTY = nightDuty(roleDef('civilian'));
+const MAFIA_DUTY = nightDuty(roleDef('mafia'));
+const DON_DUTY = nightDuty(roleDef('don'));
+const SHERIFF_DUTY = nightDuty(roleDef('sheriff'));
+
+function dutyOf(role: RoleId): number {
+  switch (role) {
+    case 'civilian':
+      return CIVILIAN_DUTY;
+    case 'mafia':
+      return MAFIA_DUTY;
+    case 'don':
+      return DON_DUTY;
+    case 'sheriff':
+      return SHERIFF_DUTY;
+    default:
+      return nightDuty(roleDef(role));
+  }
+}
+
+/**
+ * allActed without a preset's `owes`, by counting (nightDuty): the choices the living owe against
+ * the actions the living took. Asked after every night action, it reads each seat's role once and
+ * each action once instead of every owed ability against every action (W1 speed, issue 18); null
+ * when a living role's duty cannot be counted.
+ */
+function actedByCount(s: GameState): boolean | null {
+  const seats = s.seats;
+  let owed = 0;
+  for (let i = 0; i < seats.length; i++) {
+    const x = seats[i]!;
+    if (!x.alive) continue;
+    const d = dutyOf(x.role);
+    if (d < 0) return null;
+    owed += d;
+  }
+  const actions = s.actions;
+  let acted = 0;
+  for (let i = 0; i < actions.length; i++) if (seats[actions[i]!.seat - 1]?.alive) acted++;
+  return acted >= owed;
 }
 
 /** Has this seat used this ability, or another of its slot, tonight? */
