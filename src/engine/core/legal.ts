@@ -11,7 +11,7 @@
 // pick without the list); seatActors writes the seats of actors() into the caller's array.
 import type { Command } from './command.js';
 import { SPEECHES } from './day-flow.js';
-import type { Actor } from './events.js';
+import type { Actor, SpeechKind } from './events.js';
 import { penaltyTargets } from './discipline.js';
 import { dayOptions } from './options.js';
 import { missesOut } from './night.js';
@@ -21,7 +21,7 @@ import { rulesOf, type PresetRules } from './rules.js';
 import { countsLeft } from './vote.js';
 import { ROLE_DEFS, type Ability, type RoleDef } from './roles.js';
 import type { GameState } from './state.js';
-import { hasActed, isOn } from './table.js';
+import { hasActed, indexIn, isOn } from './table.js';
 
 /**
  * Where a lister puts commands, and how many it wants. The lister meets its commands in one fixed
@@ -52,6 +52,73 @@ export function take(l: Listing): boolean {
 /** Has the lister met all the commands it was asked for? (Commands put after it are not built.) */
 export function done(l: Listing): boolean {
   return l.n >= l.stop;
+}
+
+/**
+ * Meets a run of c commands at once, for a lister that can count them without walking them: what
+ * take/done would do for each when not building all (counting, probing, legalAt's k-th). Returns
+ * the index within the run of the one command to build (legalAt's k falls in it), else -1.
+ */
+export function skipRun(l: Listing, c: number): number {
+  const k = l.keep;
+  const n0 = l.n;
+  if (k >= n0 && k < n0 + c) {
+    l.n = k + 1;
+    return k - n0;
+  }
+  l.n = n0 + c;
+  return -1;
+}
+
+/**
+ * `per` commands for each seat of `mask` (bit 1 << seat), in seat order, made by make(by, seat, j)
+ * (j < per): built one by one for legalCommands, else counted by arithmetic and only the wanted one
+ * made. A speaker's seat loops (nominations, lending the floor) were most of a speech's walk when
+ * each command went through take/done, and a random bot's step walks them twice (count, pick).
+ * Returns done(l).
+ */
+export function seatRun(l: Listing, mask: number, per: number, by: number, make: (by: number, seat: number, j: number) => Command): boolean {
+  if (l.keep === ALL) {
+    for (let m = mask; m !== 0; m &= m - 1) {
+      const t = 31 - Math.clz32(m & -m);
+      for (let j = 0; j < per; j++) {
+        if (take(l)) l.out.push(make(by, t, j));
+        if (done(l)) return true;
+      }
+    }
+    return false;
+  }
+  const i = skipRun(l, per * bitCount(mask));
+  if (i >= 0) l.out.push(make(by, nthBit(mask, (i / per) | 0), i % per));
+  return done(l);
+}
+
+/** The number of bits set (seats in a mask). */
+function bitCount(m: number): number {
+  m = m - ((m >>> 1) & 0x55555555);
+  m = (m & 0x33333333) + ((m >>> 2) & 0x33333333);
+  return Math.imul((m + (m >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24;
+}
+
+/** The position of the i-th bit set (from 0, lowest first): the i-th seat of a mask. */
+function nthBit(m: number, i: number): number {
+  for (; i > 0; i--) m &= m - 1;
+  return 31 - Math.clz32(m & -m);
+}
+
+/**
+ * The living seats as bits (1 << seat; the shared lister seats at most 15). Kept for the state
+ * until its log changes (a seat leaves only by an event): a speech step asks it 3–4 times.
+ */
+export function livingMask(s: GameState): number {
+  const k = LIVING;
+  if (!isKept(s, k)) {
+    let m = 0;
+    for (const x of s.seats) if (x.alive) m |= 1 << x.seat;
+    keyTo(s, k);
+    k.mask = m;
+  }
+  return k.mask;
 }
 
 /** Asked only whether there is any command (mayAct): a lister may answer by a shortcut. */
@@ -204,6 +271,11 @@ export function seatActors(s: GameState, out: Actor[]): number {
   }
   // The seats through the per-seat part of the lister, the game-wide checks made once; in a
   // speech only its speaker (most steps of a game: asking every seat was most of actors()).
+  // A vote asks every seat at every step: its hands counted by arithmetic, no listing.
+  if (s.stage.kind === 'vote') {
+    for (const x of s.seats) if (handsOf(s, rules, x) > 0) out[n++] = x.seat;
+    return n;
+  }
   const l = PROBE;
   const lone = loneSeat(s);
   for (let a = lone || 1, end = lone || s.seats.length; a <= end; a++) {
@@ -213,6 +285,9 @@ export function seatActors(s: GameState, out: Actor[]): number {
   }
   return n;
 }
+
+/** The last livingMask answer and the state it was for (StateKey). */
+const LIVING: StateKey & { mask: number } = { s: null, log: null, len: -1, last: null, mask: 0 };
 
 /** The last actors() answer and the state it was for (StateKey). */
 const ACTORS: StateKey & { out: Actor[] } = { s: null, log: null, len: -1, last: null, out: [] };
@@ -235,10 +310,13 @@ function seat(s: GameState, rules: PresetRules, actor: number, l: Listing): void
     if (st.seat === actor) speaker(s, actor, l);
     return;
   }
-  if (!me.alive) return;
   if (st.kind === 'vote') {
-    if (s.votes[actor - 1] === -1 && rules.canVote(s, actor)) voter(s, actor, l);
-  } else if (st.kind === 'night' && !st.intro) {
+    const hands = handsOf(s, rules, me);
+    if (hands > 0) voter(s, actor, hands, l);
+    return;
+  }
+  if (!me.alive) return;
+  if (st.kind === 'night' && !st.intro) {
     // Most seats hold no night ability: nothing to list, nothing to allocate.
     const abilities = nightAbilities(s, actor, me);
     if (abilities.length > 0) night(s, actor, abilities, l);
@@ -284,7 +362,7 @@ function speaker(s: GameState, actor: number, l: Listing): void {
   if (done(l)) return;
   const st = s.stage;
   if (st.kind !== 'speech') return;
-  if (SPEECHES[st.speech].nominate && !rules.mutedToday(s, actor)) {
+  if (nominates(st.speech) && !rules.mutedToday(s, actor)) {
     const mine = nominationBy(s, actor);
     const withdrawing = dayOptions(s.options).withdrawNomination;
     if (mine && s.speechNominated && withdrawing !== 'never') {
@@ -292,25 +370,36 @@ function speaker(s: GameState, actor: number, l: Listing): void {
       if (done(l)) return;
     }
     // fiim 7.5.2: a new nomination in the same speech replaces the earlier one.
-    if (!mine || (s.speechNominated && withdrawing === 'auto')) {
-      const taken = nominatedMask(s);
-      for (const x of s.seats)
-        if (x.alive && (taken & (1 << x.seat)) === 0) {
-          if (take(l)) out.push({ by: actor, do: 'nominate', target: x.seat });
-          if (done(l)) return;
-        }
-    }
+    if (!mine || (s.speechNominated && withdrawing === 'auto'))
+      if (seatRun(l, livingMask(s) & ~nominatedMask(s), 1, actor, nominate)) return;
   }
-  if (mayLeaveOnRecord(s, actor))
-    for (const x of s.seats)
-      if (x.seat !== actor) {
-        if (take(l)) out.push({ by: actor, do: 'onRecord', red: [x.seat] });
-        if (take(l)) out.push({ by: actor, do: 'onRecord', black: [x.seat] });
-        if (done(l)) return;
-      }
+  // Each other seat, red then black.
+  if (mayLeaveOnRecord(s, actor) && seatRun(l, allSeatsMask(s) & ~(1 << actor), 2, actor, onRecord)) return;
   legalBestMoves(s, actor, l);
   if (done(l)) return;
   rules.speakerExtras?.(s, actor, l);
+}
+
+/**
+ * SPEECHES[kind].nominate, the last answer kept: a keyed load by a string is a megamorphic lookup
+ * (~80 instructions), and a random bot's speech step asks twice (count, pick).
+ */
+function nominates(kind: SpeechKind): boolean {
+  if (kind !== LAST_KIND.kind) {
+    LAST_KIND.kind = kind;
+    LAST_KIND.nominate = SPEECHES[kind].nominate;
+  }
+  return LAST_KIND.nominate;
+}
+
+const LAST_KIND: { kind: SpeechKind | null; nominate: boolean } = { kind: null, nominate: false };
+
+const nominate = (by: number, target: number): Command => ({ by, do: 'nominate', target });
+const onRecord = (by: number, t: number, j: number): Command => (j === 0 ? { by, do: 'onRecord', red: [t] } : { by, do: 'onRecord', black: [t] });
+
+/** Every seat as bits, living or not. */
+function allSeatsMask(s: GameState): number {
+  return (2 << s.seats.length) - 2;
 }
 
 function nominationBy(s: GameState, seat: number): GameState['nominations'][number] | undefined {
@@ -325,8 +414,20 @@ function nominatedMask(s: GameState): number {
   return m;
 }
 
-/** A living seat that has not voted this round (and may: club R29): each hand it may raise. */
-function voter(s: GameState, actor: number, l: Listing): void {
+/**
+ * How many hands this seat may raise now, in a vote (0: it may not vote): a living seat that has
+ * not voted this round and may (club R29), for each candidate but itself unless selfVote, or
+ * leave / stay at an all-leave round.
+ */
+function handsOf(s: GameState, rules: PresetRules, me: GameState['seats'][number]): number {
+  const st = s.stage;
+  if (st.kind !== 'vote' || !me.alive || s.votes[me.seat - 1] !== -1 || !rules.canVote(s, me.seat)) return 0;
+  if (st.round === 'allLeave') return 2;
+  return s.options.selfVote || indexIn(s.ballot, me.seat) < 0 ? s.ballot.length : s.ballot.length - 1;
+}
+
+/** A seat with `hands` (handsOf, > 0) hands to raise: each of them. */
+function voter(s: GameState, actor: number, hands: number, l: Listing): void {
   const out = l.out;
   const st = s.stage;
   if (st.kind !== 'vote') return;
@@ -335,12 +436,24 @@ function voter(s: GameState, actor: number, l: Listing): void {
     if (take(l)) out.push({ by: actor, do: 'vote', leave: false });
     return;
   }
-  for (const t of s.ballot)
-    if (t !== actor || s.options.selfVote) {
-      if (take(l)) out.push({ by: actor, do: 'vote', target: t });
-      if (done(l)) return;
-    }
+  const ballot = s.ballot;
+  // Each candidate on the ballot, in its order, but himself unless selfVote.
+  const self = s.options.selfVote ? 0 : actor;
+  if (l.keep === ALL) {
+    for (const t of ballot)
+      if (t !== self) {
+        if (take(l)) out.push({ by: actor, do: 'vote', target: t });
+        if (done(l)) return;
+      }
+    return;
+  }
+  // Counted by arithmetic, the one picked found by index (past himself when he is on the ballot).
+  const i = skipRun(l, hands);
+  if (i < 0) return;
+  const at = indexIn(ballot, self);
+  out.push({ by: actor, do: 'vote', target: ballot[at < 0 || i < at ? i : i + 1]! });
 }
+
 
 /** A living seat's night abilities (nightAbilities) still open tonight, each with every target the rules allow. */
 function night(s: GameState, actor: number, abilities: readonly Ability[], l: Listing): void {

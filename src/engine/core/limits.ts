@@ -19,7 +19,13 @@ export function pastTargets(s: GameState, seat: number, verb: string): [number, 
   }
   k.len = log.length;
   k.last = log[log.length - 1];
-  let e = k.kept.find((x) => x.seat === seat && x.verb === verb);
+  // A loop, not find(): asked for every target of a doctor's or lover's listing.
+  let e: (typeof k.kept)[number] | undefined;
+  for (const x of k.kept)
+    if (x.seat === seat && x.verb === verb) {
+      e = x;
+      break;
+    }
   if (!e) {
     e = { seat, verb, out: [], upTo: 0 };
     k.kept.push(e);

@@ -27,7 +27,10 @@ function recordedThisSpeech(s: GameState, seat: number): boolean {
 
 export function mayLeaveOnRecord(s: GameState, seat: number): boolean {
   const st = s.stage;
-  return st.kind === 'speech' && st.seat === seat && WHO[dayOptions(s.options).onRecord](s, st.speech, seat) && !recordedThisSpeech(s, seat);
+  if (st.kind !== 'speech' || st.seat !== seat) return false;
+  // Asked at every speaker's listing: most tables leave no colours (none), told without the keyed lookup.
+  const who = dayOptions(s.options).onRecord;
+  return who !== 'none' && WHO[who](s, st.speech, seat) && !recordedThisSpeech(s, seat);
 }
 
 export const onRecord: Handler = (c, cmd) => {

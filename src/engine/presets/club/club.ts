@@ -2,7 +2,8 @@
 // One night table: freeze → heal → kills → checks. Everything not named here is classic.
 import { classicWinner } from '../classic/classic.js';
 import { resolveByTable, type NightTable } from '../../core/night-resolve.js';
-import { done, take, type Listing } from '../../core/legal.js';
+import { livingMask, seatRun, type Listing } from '../../core/legal.js';
+import type { Command } from '../../core/command.js';
 import { emit, JUDGE, PUBLIC, type Ctx } from '../../core/emit.js';
 import { mayTalk } from '../../core/day.js';
 import { nightAction } from '../../core/night.js';
@@ -19,10 +20,27 @@ function muted(s: GameState, seat: number): boolean {
 }
 
 function skipsUsed(s: GameState, seat: number): number {
-  let n = 0;
-  for (const e of s.log) if (e.t === 'nightAction' && e.seat === seat && e.verb === 'skip') n++;
-  return n;
+  // Asked at every night step for the maniac (who may act, his list, the command's check): the
+  // count of the same log and seat is carried on from the events added since (a log only grows;
+  // another log, or one whose last seen event moved, starts over), not counted over the game.
+  const log = s.log;
+  const k = SKIPS;
+  if (k.log !== log || k.seat !== seat || log.length < k.len || (k.len > 0 && log[k.len - 1] !== k.last)) {
+    k.log = log;
+    k.seat = seat;
+    k.len = 0;
+    k.n = 0;
+  }
+  for (let i = k.len; i < log.length; i++) {
+    const e = log[i]!;
+    if (e.t === 'nightAction' && e.seat === seat && e.verb === 'skip') k.n++;
+  }
+  k.len = log.length;
+  k.last = log[log.length - 1];
+  return k.n;
 }
+
+const SKIPS: { log: unknown; seat: number; len: number; last: unknown; n: number } = { log: null, seat: 0, len: 0, last: null, n: 0 };
 
 function actedThisNight(s: GameState, seat: number, verbs: readonly string[]): boolean {
   for (const a of s.actions) if (a.seat === seat && verbs.includes(a.verb)) return true;
@@ -126,12 +144,13 @@ function speakerExtras(s: GameState, seat: number, l: Listing): void {
   if (st.kind !== 'speech' || st.speech !== 'day' || st.seat !== seat) return;
   // Listed once a speech (a bot lending the floor over and over would never end its minute).
   if (floorHolder(s) !== seat) return;
-  for (const x of s.seats)
-    if (x.alive && x.seat !== seat && !muted(s, x.seat)) {
-      if (take(l)) l.out.push({ by: seat, do: 'giveFloor', target: x.seat });
-      if (done(l)) return;
-    }
+  // Every other living seat not frozen: counted by arithmetic, the one picked built (seatRun).
+  let frozen = 0;
+  if (s.muted !== undefined) for (const m of s.muted) frozen |= 1 << m;
+  seatRun(l, livingMask(s) & ~frozen & ~(1 << seat), 1, seat, giveFloorTo);
 }
+
+const giveFloorTo = (by: number, target: number): Command => ({ by, do: 'giveFloor', target });
 
 export const clubRules: PresetRules = {
   canVote: (s, seat) => !muted(s, seat),
