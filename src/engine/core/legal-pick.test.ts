@@ -57,3 +57,44 @@ describe('legalAt(k) is legalCommands()[k] for every k', () => {
     );
   });
 });
+
+describe('seatActors at a vote is the seats with a vote to list', () => {
+  // voters() in legal.ts answers a vote's seats from the stage once (the ballot's length, its lone
+  // candidate, an all-leave round) instead of asking each seat's hands: held here at EVERY vote
+  // step of random games, and on copies of each step's state with the ballot cut to its first
+  // candidate (a lone candidacy, which random games do not vote on) and selfVote turned over.
+  it('at every vote step of random games, and with a lone candidate', () => {
+    const seen = { allLeave: 0, steps: 0 };
+    fc.assert(
+      fc.property(fc.constantFrom(...SETUPS), fc.integer({ min: 1, max: 1_000_000 }), ({ setup }, seed) => {
+        const problems: string[] = [];
+        playRandom(setup(`voters${seed}`), seed, {
+          judgeRate: 0.01,
+          onStep: (state) => {
+            const st = state.stage;
+            if (st.kind !== 'vote' || state.finished) return;
+            seen.steps++;
+            if (st.round === 'allLeave') seen.allLeave++;
+            const lone = structuredClone(state);
+            lone.ballot = lone.ballot.slice(0, 1);
+            const flipped = structuredClone(lone);
+            flipped.options = { ...flipped.options, selfVote: !flipped.options.selfVote };
+            for (const s of [state, lone, flipped]) problems.push(...votersDisagree(s));
+          },
+        });
+        expect(problems.slice(0, 5)).toEqual([]);
+      }),
+      { numRuns: 80 },
+    );
+    expect(seen.steps).toBeGreaterThan(0);
+    expect(seen.allLeave).toBeGreaterThan(0);
+  });
+});
+
+function votersDisagree(s: GameState): string[] {
+  const listed = s.seats.filter((x) => legalCommands(s, x.seat).length > 0).map((x) => x.seat);
+  const pool: Actor[] = [];
+  const n = seatActors(s, pool);
+  const got = JSON.stringify(pool.slice(0, n));
+  return got === JSON.stringify(listed) ? [] : [`seatActors ${got}, listed ${JSON.stringify(listed)} at event ${s.log.length}, ballot ${JSON.stringify(s.ballot)}`];
+}

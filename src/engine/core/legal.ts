@@ -138,6 +138,8 @@ export function legalCommands(s: GameState, actor: Actor): Command[] {
  * target costs the preset's check (checkNightAction), more than building its command, so one walk
  * a step. Elsewhere a target costs a compare or two, less than the command's allocation (a club
  * speaker has ~19: nominations and lending the floor): counted only, and legalAt walks to its k.
+ * (Building and keeping a speaker's list too, tried in issue 18's fifth round: +40,000 JS
+ * instructions a club game, −17,000 a tournament game.)
  */
 export function legalCount(s: GameState, actor: Actor): number {
   if (s.stage.kind !== 'night') {
@@ -271,11 +273,8 @@ export function seatActors(s: GameState, out: Actor[]): number {
   }
   // The seats through the per-seat part of the lister, the game-wide checks made once; in a
   // speech only its speaker (most steps of a game: asking every seat was most of actors()).
-  // A vote asks every seat at every step: its hands counted by arithmetic, no listing.
-  if (s.stage.kind === 'vote') {
-    for (const x of s.seats) if (handsOf(s, rules, x) > 0) out[n++] = x.seat;
-    return n;
-  }
+  // A vote asks every seat at every step: who has hands told by voters(), no listing.
+  if (s.stage.kind === 'vote') return voters(s, rules, out);
   const l = PROBE;
   const lone = loneSeat(s);
   for (let a = lone || 1, end = lone || s.seats.length; a <= end; a++) {
@@ -363,7 +362,8 @@ function speaker(s: GameState, actor: number, l: Listing): void {
   const st = s.stage;
   if (st.kind !== 'speech') return;
   if (nominates(st.speech) && !rules.mutedToday(s, actor)) {
-    const mine = nominationBy(s, actor);
+    const noms = nominationsOf(s, actor);
+    const mine = (noms & 1) !== 0;
     const withdrawing = dayOptions(s.options).withdrawNomination;
     if (mine && s.speechNominated && withdrawing !== 'never') {
       if (take(l)) out.push({ by: actor, do: 'withdraw' });
@@ -371,7 +371,7 @@ function speaker(s: GameState, actor: number, l: Listing): void {
     }
     // fiim 7.5.2: a new nomination in the same speech replaces the earlier one.
     if (!mine || (s.speechNominated && withdrawing === 'auto'))
-      if (seatRun(l, livingMask(s) & ~nominatedMask(s), 1, actor, nominate)) return;
+      if (seatRun(l, livingMask(s) & ~noms, 1, actor, nominate)) return;
   }
   // Each other seat, red then black.
   if (mayLeaveOnRecord(s, actor) && seatRun(l, allSeatsMask(s) & ~(1 << actor), 2, actor, onRecord)) return;
@@ -402,15 +402,14 @@ function allSeatsMask(s: GameState): number {
   return (2 << s.seats.length) - 2;
 }
 
-function nominationBy(s: GameState, seat: number): GameState['nominations'][number] | undefined {
-  for (const n of s.nominations) if (n.by === seat) return n;
-  return undefined;
-}
-
-/** The seats already nominated today as bits (1 << seat; the shared lister seats at most 15): one pass over the nominations, not one per seat. */
-function nominatedMask(s: GameState): number {
+/**
+ * Today's nominations in one pass (a speaker's walk, twice a random bot's speech step): the seats
+ * nominated as bits (1 << seat; the shared lister seats at most 15), and bit 0 — no seat's — set
+ * when `seat` has nominated.
+ */
+function nominationsOf(s: GameState, seat: number): number {
   let m = 0;
-  for (const n of s.nominations) m |= 1 << n.target;
+  for (const n of s.nominations) m |= n.by === seat ? (1 << n.target) | 1 : 1 << n.target;
   return m;
 }
 
@@ -424,6 +423,31 @@ function handsOf(s: GameState, rules: PresetRules, me: GameState['seats'][number
   if (st.kind !== 'vote' || !me.alive || s.votes[me.seat - 1] !== -1 || !rules.canVote(s, me.seat)) return 0;
   if (st.round === 'allLeave') return 2;
   return s.options.selfVote || indexIn(s.ballot, me.seat) < 0 ? s.ballot.length : s.ballot.length - 1;
+}
+
+/**
+ * The seats with hands to raise (handsOf > 0) written into out, how many: what asking handsOf of
+ * each seat answers, with the stage's part of it read once. A vote step asks every seat (a quarter
+ * of a tournament's steps, 12 seats each). Each seat has the ballot's length of hands (two at an
+ * all-leave round), one fewer on the ballot without selfVote: with two candidates or more every
+ * living seat that has not voted and may (canVote) has hands, with one its candidate has none.
+ */
+function voters(s: GameState, rules: PresetRules, out: Actor[]): number {
+  const st = s.stage;
+  if (st.kind !== 'vote') return 0;
+  const all = st.round === 'allLeave';
+  const ballot = s.ballot;
+  if (!all && ballot.length === 0) return 0;
+  const handless = !all && ballot.length === 1 && !s.options.selfVote ? ballot[0]! : 0;
+  const seats = s.seats;
+  const votes = s.votes;
+  let n = 0;
+  for (let i = 0; i < seats.length; i++) {
+    const x = seats[i]!;
+    const t = x.seat;
+    if (x.alive && votes[t - 1] === -1 && t !== handless && rules.canVote(s, t)) out[n++] = t;
+  }
+  return n;
 }
 
 /** A seat with `hands` (handsOf, > 0) hands to raise: each of them. */

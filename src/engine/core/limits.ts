@@ -59,11 +59,15 @@ export interface TargetLimits {
 
 /** Check one target against the actor's history (pass `past` from pastTargets). */
 export function limitError(s: GameState, seat: number, target: number, past: [number, number][], l: TargetLimits): Rejection | null {
+  // Indexed, not destructured: asked for every target of a doctor's or lover's listing.
   let same = 0;
-  for (const [, t] of past) if (t === target) same++;
+  for (let i = 0; i < past.length; i++) if (past[i]![1] === target) same++;
   if (target === seat && same >= l.self) return reject(l.self === 0 ? 'badTarget' : 'limitReached', l.rule, 'self');
   if (l.perTarget > 0 && same >= l.perTarget) return reject('limitReached', l.rule);
-  if (!l.consecutive) for (const [night, t] of past) if (night === s.number - 1 && t === target) return reject('consecutive', l.rule);
+  if (!l.consecutive) {
+    const last = s.number - 1;
+    for (let i = 0; i < past.length; i++) if (past[i]![0] === last && past[i]![1] === target) return reject('consecutive', l.rule);
+  }
   return null;
 }
 
