@@ -143,11 +143,8 @@ function evolveRest(s: GameState, e: GameEvent): void {
           nominations.splice(i, 1);
           break;
         }
-      if (e.lastWord) {
-        const lastWords = s.lastWords.slice();
-        lastWords.push(e.seat);
-        s.lastWords = lastWords;
-      }
+      // A new list (the old one may be a fork's): made at its length, where a push would grow it.
+      if (e.lastWord) s.lastWords = s.lastWords.length === 0 ? [e.seat] : [...s.lastWords, e.seat];
       // A vote cast for a candidate who is gone no longer stands; the voter votes again.
       if (s.stage.kind === 'vote' && s.stage.round !== 'allLeave' && indexIn(s.votes, e.seat) >= 0) s.votes = s.votes.map((v) => (v === e.seat ? -1 : v));
       if (s.counts && s.stage.kind === 'vote' && s.stage.round !== 'allLeave') s.counts = s.counts.filter((x) => x.target !== e.seat);

@@ -10,7 +10,7 @@ import { reject } from './rejection.js';
 import { roleDef, type Ability, type RoleDef } from './roles.js';
 import { rulesOf, type Handler, type PresetRules } from './rules.js';
 import type { GameState } from './state.js';
-import { ability, hasActed, livingFrom, seatOf } from './table.js';
+import { ability, livingFrom, seatOf } from './table.js';
 import type { RoleId, Verb } from './vocab.js';
 
 function livingSeat(s: GameState, by: unknown): ReturnType<Handler> {
@@ -29,8 +29,20 @@ export function nightAction(verb: Verb, targetRule: 'alive' | 'other' | 'optiona
     const bad = livingSeat(s, cmd.by);
     if (bad) return bad;
     const seat = s.seats[(cmd.by as number) - 1]!;
-    if (!ability(s, seat, verb, 'night')) return reject('notAllowed', rule);
-    if (hasActed(s, seat.seat, verb)) return reject('alreadyActed', rule);
+    const a = ability(s, seat, verb, 'night');
+    if (!a) return reject('notAllowed', rule);
+    // Abilities sharing a slot are alternatives (the maniac's kill or skip, the armed sheriff's
+    // check or shot): one a night. One pass over tonight's actions finds the same verb again
+    // (refused now) and a slot-mate (refused after the target's checks, as the rules read).
+    const slot = a.slot;
+    let slotUsed = false;
+    const actions = s.actions;
+    for (let i = 0; i < actions.length; i++) {
+      const x = actions[i]!;
+      if (x.seat !== seat.seat) continue;
+      if (x.verb === verb) return reject('alreadyActed', rule);
+      if (slot !== undefined && slotOf(seat.role, x.verb) === slot) slotUsed = true;
+    }
     const target = cmd.target ?? null;
     if (target === null) {
       if (targetRule !== 'optional') return reject('malformed', rule, 'target');
@@ -39,11 +51,9 @@ export function nightAction(verb: Verb, targetRule: 'alive' | 'other' | 'optiona
       if (target === seat.seat) return reject('badTarget', rule);
     } else {
       const t = targetAlive(s, target);
-      if (t && !(t.code === 'targetNotAlive' && missesOut(s, ability(s, seat, verb, 'night')))) return t;
+      if (t && !(t.code === 'targetNotAlive' && missesOut(s, a))) return t;
     }
-    // Abilities sharing a slot are alternatives (the maniac's kill or skip, the armed sheriff's
-    // check or shot): one a night.
-    if (slotTaken(s, seat.seat, verb)) return reject('alreadyActed', rule);
+    if (slotUsed) return reject('alreadyActed', rule);
     const extra = rulesOf(s).checkNightAction(s, seat.seat, verb, target);
     if (extra) return extra;
     emitNightAction(c, { t: 'nightAction', seat: seat.seat, verb, target, n: s.log.length, vis: [seat.seat], rule, phase: s.phase, number: s.number });
@@ -191,16 +201,6 @@ function actedByCount(s: GameState): boolean | null {
 /** Has this seat used this ability, or another of its slot, tonight? */
 function usedTonight(s: GameState, seat: number, role: RoleId, a: Ability): boolean {
   for (const x of s.actions) if (x.seat === seat && (x.verb === a.verb || (a.slot !== undefined && slotOf(role, x.verb) === a.slot))) return true;
-  return false;
-}
-
-/** Has this seat already used another ability of the same slot tonight? */
-export function slotTaken(s: GameState, seat: number, verb: string): boolean {
-  const x = s.seats[seat - 1];
-  if (!x) return false;
-  const slot = slotOf(x.role, verb);
-  if (slot === undefined) return false;
-  for (const a of s.actions) if (a.seat === seat && a.verb !== verb && slotOf(x.role, a.verb) === slot) return true;
   return false;
 }
 
