@@ -18,7 +18,7 @@ export function targetAlive(s: GameState, target: unknown): ReturnType<Handler> 
   if (typeof target !== 'number') return reject('malformed', undefined, 'target');
   const seat = seatOf(s, target);
   if (!seat) return reject('badTarget');
-  if (!seat.alive) return reject('targetNotAlive');
+  if (seat.alive !== true) return reject('targetNotAlive');
   return null;
 }
 
@@ -45,7 +45,7 @@ export function penaltyTarget(s: GameState, target: unknown): ReturnType<Handler
 
 /** Penalised seats: the living and a last word's speaker (fiim 9.7). */
 export function penaltyTargets(s: GameState): number[] {
-  return s.seats.filter((x) => x.alive || inLastWord(s, x.seat)).map((x) => x.seat);
+  return s.seats.filter((x) => x.alive === true || inLastWord(s, x.seat)).map((x) => x.seat);
 }
 
 /** The penalty that removes a player out already: no second exit, the last word just ends (fiim 9.7). */
@@ -121,7 +121,7 @@ const CANCEL: Record<DayOptions['removalCancelsVote'], (c: Ctx, seat: number, be
     const s = c.s;
     if (s.phase === 'night') {
       const st = s.stage;
-      if (st.kind === 'night' && !st.intro && unanimousShot(s) === seat) return;
+      if (st.kind === 'night' && st.intro !== true && unanimousShot(s) === seat) return;
       cancelVoteOf(c, seat, s.number + 1 - (presetDef(s.preset)?.nightOffset ?? 1));
       return;
     }

@@ -37,7 +37,7 @@ export function apply(s: GameState, cmd: Command): Result<GameEvent[], Rejection
 export function applyCommand(s: GameState, cmd: Command): Rejection | null {
   const shape = commandShapeError(cmd, s.seats.length);
   if (shape) return shape;
-  if (s.finished && !takesAfterGame(s, cmd.do)) return reject('gameOver');
+  if (s.finished === true && !takesAfterGame(s, cmd.do)) return reject('gameOver');
   const c: Ctx = { s };
   const r = perform(c, cmd);
   if (r) {
@@ -161,13 +161,13 @@ export function advance(c: Ctx): void {
   const rules = rulesOf(s);
   if (rules.advance) return rules.advance(c);
   for (let guard = 0; guard < 10000; guard++) {
-    if (s.finished) return;
+    if (s.finished === true) return;
     const st = s.stage;
     if (st.kind === 'speech' || st.kind === 'over') return;
     if (st.kind === 'night') {
       // R18 option nightEnds: 'close' waits for the judge or the clock, so the morning's time
       // says nothing about who is left to act.
-      if (!st.intro && s.options.nightEnds !== 'close' && allActed(s, rules)) {
+      if (st.intro !== true && s.options.nightEnds !== 'close' && allActed(s, rules)) {
         resolveNight(c);
         continue;
       }
@@ -219,7 +219,7 @@ function nextDayStep(c: Ctx): boolean {
       const rule = turn.rule;
       emitSpeechStarted(
         c,
-        turn.short
+        turn.short === true
           ? { t: 'speechStarted', seat: next, kind: turn.speech, short: true, n: s.log.length, vis: PUBLIC, rule, phase: s.phase, number: s.number }
           : { t: 'speechStarted', seat: next, kind: turn.speech, n: s.log.length, vis: PUBLIC, rule, phase: s.phase, number: s.number },
       );

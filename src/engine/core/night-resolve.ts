@@ -68,7 +68,7 @@ export function unanimousShot(s: GameState, excluded?: (seat: number) => boolean
   const actions = s.actions;
   for (let i = 0; i < seats.length; i++) {
     const seat = seats[i]!;
-    if (!seat.alive || seat.team !== 'black') continue;
+    if (seat.alive !== true || seat.team !== 'black') continue;
     if (excluded !== undefined && excluded(seat.seat)) continue;
     if (!GROUP_KILLERS.has(seat.role)) continue;
     let shot: number | null = null;
@@ -106,7 +106,7 @@ export function deliverChecks(c: Ctx, blocked?: (seat: number) => boolean): void
     if (!checker || !target) continue;
     if (blocked?.(k.seat)) continue;
     // R13 keeps the check of a player shot tonight; one removed tonight is out of the game (R6).
-    if (!checker.alive && checker.exit?.cause !== 'kill') continue;
+    if (checker.alive !== true && checker.exit?.cause !== 'kill') continue;
     emitEvent(c, { t: 'checkResult', seat: k.seat, target: k.target, result: answer(k.e, target), n: s.log.length, vis: [k.seat], rule: 'R13', phase: s.phase, number: s.number });
   }
 }

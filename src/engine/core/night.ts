@@ -17,7 +17,7 @@ function livingSeat(s: GameState, by: unknown): ReturnType<Handler> {
   if (typeof by !== 'number') return reject('badActor');
   const seat = seatOf(s, by);
   if (!seat) return reject('badActor');
-  if (!seat.alive) return reject('notAlive');
+  if (seat.alive !== true) return reject('notAlive');
   return null;
 }
 
@@ -25,7 +25,7 @@ export function nightAction(verb: Verb, targetRule: 'alive' | 'other' | 'optiona
   return (c, cmd) => {
     const s = c.s;
     const st = s.stage;
-    if (st.kind !== 'night' || st.intro) return reject('wrongPhase', rule);
+    if (st.kind !== 'night' || st.intro === true) return reject('wrongPhase', rule);
     const bad = livingSeat(s, cmd.by);
     if (bad) return bad;
     const seat = s.seats[(cmd.by as number) - 1]!;
@@ -72,7 +72,7 @@ export function missesOut(s: GameState, a: Ability | undefined): boolean {
 export const plan: Handler = (c, cmd) => {
   const s = c.s;
   const st = s.stage;
-  if (st.kind !== 'night' || !st.intro) return reject('wrongPhase', 'R17');
+  if (st.kind !== 'night' || st.intro !== true) return reject('wrongPhase', 'R17');
   const bad = livingSeat(s, cmd.by);
   if (bad) return bad;
   const seat = s.seats[(cmd.by as number) - 1]!;
@@ -97,10 +97,10 @@ export function resolveNight(c: Ctx): void {
   const s = c.s;
   const st = s.stage;
   if (st.kind !== 'night') return;
-  if (!st.intro) {
+  if (st.intro !== true) {
     rulesOf(s).resolveNight(c);
     // A verdict waits for the victim's last word (fiim 8.19): the morning still comes.
-    if (s.finished || (checkWin(c, true) && !s.verdict)) return;
+    if (s.finished === true || (checkWin(c, true) && s.verdict === undefined)) return;
     if (quietDraw(c)) return;
   }
   startDay(c);
@@ -120,7 +120,7 @@ export function allActed(s: GameState, rules: PresetRules): boolean {
 export function allActedByScan(s: GameState, rules: PresetRules): boolean {
   const owes = rules.owes;
   for (const seat of s.seats) {
-    if (!seat.alive) continue;
+    if (seat.alive !== true) continue;
     const abilities = roleDef(seat.role).abilities;
     // Asked after every night action: most seats hold no ability, and the loops allocate nothing.
     for (let i = 0; i < abilities.length; i++) {
@@ -187,7 +187,7 @@ function actedByCount(s: GameState): boolean | null {
   let owed = 0;
   for (let i = 0; i < seats.length; i++) {
     const x = seats[i]!;
-    if (!x.alive) continue;
+    if (x.alive !== true) continue;
     const d = dutyOf(x.role);
     if (d < 0) return null;
     owed += d;
