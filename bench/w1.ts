@@ -92,7 +92,7 @@ export function playW1(seed: number, g: number, onCommand?: (cmd: Command) => vo
   let commands = 0;
   const send = (cmd: Command): void => {
     const bad = applyCommand(state, cmd);
-    if (bad) throw new Error(`W1 command rejected: ${JSON.stringify(cmd)} ${bad.code}`);
+    if (bad !== null) throw new Error(`W1 command rejected: ${JSON.stringify(cmd)} ${bad.code}`);
     commands++;
     onCommand?.(cmd);
   };
@@ -164,7 +164,7 @@ export function playW1(seed: number, g: number, onCommand?: (cmd: Command) => vo
           send({ by: seat, do: 'vote', target: b[Math.floor(rand() * n)]! });
         }
         // Abstentions count for the last candidate: the engine applies R8 when the round closes.
-        if (abstained) send({ by: 'clock', do: 'closeVote' });
+        if (abstained === true) send({ by: 'clock', do: 'closeVote' });
       }
     } else if (st.kind === 'night') {
       // New lists each night: emptying old ones (length = 0) is a call into the runtime.
@@ -174,7 +174,7 @@ export function playW1(seed: number, g: number, onCommand?: (cmd: Command) => vo
       const night = w1Night(rand, blacks, reds, livingSeatOf);
       for (const c of night.commands) send(c);
       actions += night.actions;
-      if (night.close && state.stage.kind === 'night') send({ by: 'clock', do: 'endNight' });
+      if (night.close === true && state.stage.kind === 'night') send({ by: 'clock', do: 'endNight' });
     } else {
       throw new Error(`W1 driver stuck at ${st.kind}`);
     }

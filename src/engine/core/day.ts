@@ -48,7 +48,7 @@ export const nominate: Handler = (c, cmd) => {
   if (cmd.by !== st.seat) return reject('notYourTurn', 'R5');
   if (rulesOf(s).mutedToday(s, st.seat)) return reject('silenced', 'R23');
   const bad = targetAlive(s, cmd.target);
-  if (bad) return bad;
+  if (bad !== null) return bad;
   const target = cmd.target as number;
   // fiim 7.5.2: a new nomination in the same speech replaces the earlier one.
   const replace = s.speechNominated === true && dayOptions(s.options).withdrawNomination === 'auto';

@@ -35,7 +35,7 @@ export function startVoting(c: Ctx): void {
 /** Players leave by vote (R9, R19 order); a preset may keep some (tournament lover, R32). */
 export function leaveByVote(c: Ctx, seats: number[], rule: string, single: boolean): void {
   const s = c.s;
-  if (single) emitEvent(c, { t: 'singleCandidate', seat: seats[0]!, n: s.log.length, vis: PUBLIC, rule, phase: s.phase, number: s.number });
+  if (single === true) emitEvent(c, { t: 'singleCandidate', seat: seats[0]!, n: s.log.length, vis: PUBLIC, rule, phase: s.phase, number: s.number });
   const leaving = rulesOf(s).keepsFromVote(c, seats);
   for (const seat of leaving) {
     emitEvent(c, { t: 'eliminated', seat, cause: 'vote', lastWord: true, n: c.s.log.length, vis: PUBLIC, rule, phase: c.s.phase, number: c.s.number });
@@ -47,7 +47,7 @@ export function leaveByVote(c: Ctx, seats: number[], rule: string, single: boole
 function livingVoter(s: GameState, by: Command['by']): ReturnType<Handler> {
   if (typeof by !== 'number') return reject('badActor');
   const seat = seatOf(s, by);
-  if (!seat) return reject('badActor');
+  if (seat === undefined) return reject('badActor');
   if (seat.alive !== true) return reject('notAlive');
   return null;
 }
@@ -84,7 +84,7 @@ export const vote: Handler = (c, cmd) => {
   const st = s.stage;
   if (st.kind !== 'vote') return reject('wrongPhase', 'R8');
   const bad = livingVoter(s, cmd.by);
-  if (bad) return bad;
+  if (bad !== null) return bad;
   const seat = cmd.by as number;
   if (!rulesOf(s).canVote(s, seat)) return reject('silenced', 'R23');
   if (s.votes[seat - 1] !== -1) return reject('alreadyVoted', 'R8');
