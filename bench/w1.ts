@@ -92,12 +92,12 @@ export function playW1(seed: number, g: number, onCommand?: (cmd: Command) => vo
   let commands = 0;
   const send = (cmd: Command): void => {
     const bad = applyCommand(state, cmd);
-    if (bad) throw new Error(`W1 command rejected: ${JSON.stringify(cmd)} ${bad.code}`);
+    if (bad !== null) throw new Error(`W1 command rejected: ${JSON.stringify(cmd)} ${bad.code}`);
     commands++;
     onCommand?.(cmd);
   };
   const livingSeatOf = (role: 'don' | 'sheriff'): number | undefined => {
-    for (const x of state.seats) if (x.role === role && x.alive) return x.seat;
+    for (const x of state.seats) if (x.role === role && x.alive === true) return x.seat;
     return undefined;
   };
   // The living during a day's speeches: in W1 nobody leaves before the vote, so they are read once a day.
@@ -105,7 +105,7 @@ export function playW1(seed: number, g: number, onCommand?: (cmd: Command) => vo
   let living = 0;
   let alive = 0;
   send({ by: 'clock', do: 'endNight' });
-  while (!state.finished) {
+  while (state.finished !== true) {
     const st = state.stage;
     if (st.kind === 'speech') {
       if (st.speech === 'day') {
@@ -115,7 +115,7 @@ export function playW1(seed: number, g: number, onCommand?: (cmd: Command) => vo
           living = 0;
           alive = 0;
           for (const x of state.seats)
-            if (x.alive) {
+            if (x.alive === true) {
               living++;
               alive |= bit(x.seat);
             }
@@ -142,7 +142,7 @@ export function playW1(seed: number, g: number, onCommand?: (cmd: Command) => vo
       // Who votes is fixed when the round opens: the round closes by itself only after the last of them.
       const seats = state.seats;
       let voters = 0;
-      for (const x of seats) if (x.alive) voters |= bit(x.seat);
+      for (const x of seats) if (x.alive === true) voters |= bit(x.seat);
       if (st.round === 'allLeave') {
         for (let seat = 1; seat <= seats.length; seat++) {
           if (!(voters & bit(seat))) continue;
@@ -164,17 +164,17 @@ export function playW1(seed: number, g: number, onCommand?: (cmd: Command) => vo
           send({ by: seat, do: 'vote', target: b[Math.floor(rand() * n)]! });
         }
         // Abstentions count for the last candidate: the engine applies R8 when the round closes.
-        if (abstained) send({ by: 'clock', do: 'closeVote' });
+        if (abstained === true) send({ by: 'clock', do: 'closeVote' });
       }
     } else if (st.kind === 'night') {
       // New lists each night: emptying old ones (length = 0) is a call into the runtime.
       const blacks: number[] = [];
       const reds: number[] = [];
-      for (const x of state.seats) if (x.alive) (x.team === 'black' ? blacks : reds).push(x.seat);
+      for (const x of state.seats) if (x.alive === true) (x.team === 'black' ? blacks : reds).push(x.seat);
       const night = w1Night(rand, blacks, reds, livingSeatOf);
       for (const c of night.commands) send(c);
       actions += night.actions;
-      if (night.close && state.stage.kind === 'night') send({ by: 'clock', do: 'endNight' });
+      if (night.close === true && state.stage.kind === 'night') send({ by: 'clock', do: 'endNight' });
     } else {
       throw new Error(`W1 driver stuck at ${st.kind}`);
     }

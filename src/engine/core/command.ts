@@ -150,7 +150,7 @@ export function commandShapeError(x: unknown, size: number): Rejection | null {
     // A seat, the most frequent field, checked here; the rest apart (fieldError).
     if (bit === TARGET && typeof v === 'number' && Number.isInteger(v) && v >= 1 && v <= size) continue;
     const bad = fieldError(bit, key, v, size);
-    if (bad) return bad;
+    if (bad !== null) return bad;
   }
   return null;
 }

@@ -36,7 +36,7 @@ export function currentSpeech(s: GameState): { kind: SpeechKind; seat: number; s
   const st = s.stage;
   if (st.kind !== 'speech') return null;
   const decl = SPEECHES[st.speech];
-  const seconds = st.short ? dayOptions(s.options).shortSpeechSeconds : decl.seconds(s.options);
+  const seconds = st.short === true ? dayOptions(s.options).shortSpeechSeconds : decl.seconds(s.options);
   return { kind: st.speech, seat: st.seat, seconds, decl };
 }
 
@@ -122,12 +122,12 @@ const SPEECH_TIMER: Record<SpeechKind, TimerKind> = { day: 'speech', tie: 'tieSp
 
 /** The timer of the current stage, or null when nothing waits on one. */
 export function stageTimer(s: GameState): StageTimer | null {
-  if (s.finished) return null;
+  if (s.finished === true) return null;
   const st = s.stage;
   const speech = currentSpeech(s);
   if (speech) return { kind: SPEECH_TIMER[speech.kind], seat: speech.seat, seconds: speech.seconds, warn: true, command: { by: 'clock', do: 'endSpeech' } };
   if (st.kind === 'vote') return { kind: 'vote', clock: 'voteSeconds', warn: false, command: { by: 'clock', do: 'closeVote' } };
-  if (st.kind === 'night') return { kind: st.intro ? 'introNight' : 'night', clock: st.intro ? 'introNightSeconds' : 'nightSeconds', warn: false, command: { by: 'clock', do: 'endNight' } };
+  if (st.kind === 'night') return { kind: st.intro === true ? 'introNight' : 'night', clock: st.intro === true ? 'introNightSeconds' : 'nightSeconds', warn: false, command: { by: 'clock', do: 'endNight' } };
   // A day without speeches (forum) is timed by its preset.
   if (st.kind === 'idle' && s.phase === 'day') return rulesOf(s).dayTimer?.(s) ?? null;
   return null;

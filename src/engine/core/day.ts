@@ -48,10 +48,10 @@ export const nominate: Handler = (c, cmd) => {
   if (cmd.by !== st.seat) return reject('notYourTurn', 'R5');
   if (rulesOf(s).mutedToday(s, st.seat)) return reject('silenced', 'R23');
   const bad = targetAlive(s, cmd.target);
-  if (bad) return bad;
+  if (bad !== null) return bad;
   const target = cmd.target as number;
   // fiim 7.5.2: a new nomination in the same speech replaces the earlier one.
-  const replace = s.speechNominated && dayOptions(s.options).withdrawNomination === 'auto';
+  const replace = s.speechNominated === true && dayOptions(s.options).withdrawNomination === 'auto';
   for (const n of s.nominations) {
     if (n.target === target) return reject('alreadyNominated', 'R5');
     if (n.by === st.seat && !replace) return reject('nominationLimit', 'R5');
@@ -69,7 +69,7 @@ export const withdraw: Handler = (c, cmd) => {
   if (cmd.by !== st.seat) return reject('notYourTurn', 'R5');
   if (dayOptions(s.options).withdrawNomination === 'never') return reject('notAllowed', 'fiim 7.5.3');
   const mine = s.nominations.find((n) => n.by === st.seat);
-  if (!s.speechNominated || !mine) return reject('nothingToWithdraw', 'R5');
+  if (s.speechNominated !== true || !mine) return reject('nothingToWithdraw', 'R5');
   emit(c, { t: 'nominationWithdrawn', by: st.seat, target: mine.target }, PUBLIC, 'R5');
   return null;
 };

@@ -17,8 +17,8 @@ import type { Cause } from './vocab.js';
 export function targetAlive(s: GameState, target: unknown): ReturnType<Handler> {
   if (typeof target !== 'number') return reject('malformed', undefined, 'target');
   const seat = seatOf(s, target);
-  if (!seat) return reject('badTarget');
-  if (!seat.alive) return reject('targetNotAlive');
+  if (seat === undefined) return reject('badTarget');
+  if (seat.alive !== true) return reject('targetNotAlive');
   return null;
 }
 
@@ -45,7 +45,7 @@ export function penaltyTarget(s: GameState, target: unknown): ReturnType<Handler
 
 /** Penalised seats: the living and a last word's speaker (fiim 9.7). */
 export function penaltyTargets(s: GameState): number[] {
-  return s.seats.filter((x) => x.alive || inLastWord(s, x.seat)).map((x) => x.seat);
+  return s.seats.filter((x) => x.alive === true || inLastWord(s, x.seat)).map((x) => x.seat);
 }
 
 /** The penalty that removes a player out already: no second exit, the last word just ends (fiim 9.7). */
@@ -121,7 +121,7 @@ const CANCEL: Record<DayOptions['removalCancelsVote'], (c: Ctx, seat: number, be
     const s = c.s;
     if (s.phase === 'night') {
       const st = s.stage;
-      if (st.kind === 'night' && !st.intro && unanimousShot(s) === seat) return;
+      if (st.kind === 'night' && st.intro !== true && unanimousShot(s) === seat) return;
       cancelVoteOf(c, seat, s.number + 1 - (presetDef(s.preset)?.nightOffset ?? 1));
       return;
     }
@@ -164,7 +164,7 @@ export function giveFoul(c: Ctx, seat: number, reason?: string): void {
 export const foul: Handler = (c, cmd) => {
   if (cmd.by !== 'judge') return reject('badActor', 'R6');
   const bad = penaltyTarget(c.s, cmd.target);
-  if (bad) return bad;
+  if (bad !== null) return bad;
   giveFoul(c, cmd.target as number, cmd.reason);
   return null;
 };
@@ -175,7 +175,7 @@ export const techFoul: Handler = (c, cmd) => {
   if (cmd.by !== 'judge') return reject('badActor', 'fiim 9.6');
   if (!dayOptions(s.options).technicalFouls) return reject('notAllowed', 'fiim 9.6', 'technical fouls are off (option technicalFouls)');
   const bad = penaltyTarget(s, cmd.target);
-  if (bad) return bad;
+  if (bad !== null) return bad;
   const seat = cmd.target as number;
   const count = (s.seats[seat - 1]!.techFouls ?? 0) + 1;
   const body = { t: 'techFouled', seat, count } as GameEvent;
@@ -188,7 +188,7 @@ export const techFoul: Handler = (c, cmd) => {
 export const remove: Handler = (c, cmd) => {
   if (cmd.by !== 'judge') return reject('badActor', 'R6');
   const bad = penaltyTarget(c.s, cmd.target);
-  if (bad) return bad;
+  if (bad !== null) return bad;
   removePlayer(c, cmd.target as number, 'removal', 'R6', cmd.reason);
   return null;
 };

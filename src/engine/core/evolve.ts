@@ -86,13 +86,13 @@ export function evolve(s: GameState, e: GameEvent): GameState {
 
 export function evolveSpeechStarted(s: GameState, e: Ev<'speechStarted'>): void {
   s.log.push(e);
-  s.stage = e.short ? { kind: 'speech', speech: e.kind, seat: e.seat, short: true } : { kind: 'speech', speech: e.kind, seat: e.seat };
+  s.stage = e.short === true ? { kind: 'speech', speech: e.kind, seat: e.seat, short: true } : { kind: 'speech', speech: e.kind, seat: e.seat };
   s.speechNominated = false;
   if (e.kind === 'last') s.lastWords = without(s.lastWords, e.seat);
   else drop(s.queue, e.seat);
   // The day turn a third foul touched has come (shortened, or without words, fiim 9.5).
   const x = s.seats[e.seat - 1];
-  if (x?.silenced && (e.kind === 'day' || e.kind === 'silent')) x.silenced = false;
+  if (x?.silenced === true && (e.kind === 'day' || e.kind === 'silent')) x.silenced = false;
 }
 
 export function evolveSpeechEnded(s: GameState, e: Ev<'speechEnded'>): void {
@@ -144,7 +144,7 @@ function evolveRest(s: GameState, e: GameEvent): void {
           break;
         }
       // A new list (the old one may be a fork's): made at its length, where a push would grow it.
-      if (e.lastWord) s.lastWords = s.lastWords.length === 0 ? [e.seat] : [...s.lastWords, e.seat];
+      if (e.lastWord === true) s.lastWords = s.lastWords.length === 0 ? [e.seat] : [...s.lastWords, e.seat];
       // A vote cast for a candidate who is gone no longer stands; the voter votes again.
       if (s.stage.kind === 'vote' && s.stage.round !== 'allLeave' && indexIn(s.votes, e.seat) >= 0) s.votes = s.votes.map((v) => (v === e.seat ? -1 : v));
       if (s.counts && s.stage.kind === 'vote' && s.stage.round !== 'allLeave') s.counts = s.counts.filter((x) => x.target !== e.seat);

@@ -36,11 +36,11 @@ export function apply(s: GameState, cmd: Command): Result<GameEvent[], Rejection
  */
 export function applyCommand(s: GameState, cmd: Command): Rejection | null {
   const shape = commandShapeError(cmd, s.seats.length);
-  if (shape) return shape;
-  if (s.finished && !takesAfterGame(s, cmd.do)) return reject('gameOver');
+  if (shape !== null) return shape;
+  if (s.finished === true && !takesAfterGame(s, cmd.do)) return reject('gameOver');
   const c: Ctx = { s };
   const r = perform(c, cmd);
-  if (r) {
+  if (r !== null) {
     if (!passesUnopposed(s, cmd)) return r;
     // Settled already: the vote closes with every hand to its candidate, then the command applies.
     closeRound(c);
@@ -137,7 +137,7 @@ const CHECK = HANDLERS.check!;
  */
 function perform(c: Ctx, cmd: Command): Rejection | null {
   const own = rulesOf(c.s).handlers?.[cmd.do];
-  if (own) return own(c, cmd);
+  if (own !== undefined) return own(c, cmd);
   switch (cmd.do) {
     case 'endSpeech':
       return endSpeech(c, cmd);
@@ -151,7 +151,7 @@ function perform(c: Ctx, cmd: Command): Rejection | null {
       return CHECK(c, cmd);
   }
   const h = HANDLERS[cmd.do];
-  if (!h) return reject('notAllowed', undefined, `${cmd.do} is not part of ${c.s.preset}`);
+  if (h === undefined) return reject('notAllowed', undefined, `${cmd.do} is not part of ${c.s.preset}`);
   return h(c, cmd);
 }
 
@@ -159,15 +159,15 @@ function perform(c: Ctx, cmd: Command): Rejection | null {
 export function advance(c: Ctx): void {
   const s = c.s;
   const rules = rulesOf(s);
-  if (rules.advance) return rules.advance(c);
+  if (rules.advance !== undefined) return rules.advance(c);
   for (let guard = 0; guard < 10000; guard++) {
-    if (s.finished) return;
+    if (s.finished === true) return;
     const st = s.stage;
     if (st.kind === 'speech' || st.kind === 'over') return;
     if (st.kind === 'night') {
       // R18 option nightEnds: 'close' waits for the judge or the clock, so the morning's time
       // says nothing about who is left to act.
-      if (!st.intro && s.options.nightEnds !== 'close' && allActed(s, rules)) {
+      if (st.intro !== true && s.options.nightEnds !== 'close' && allActed(s, rules)) {
         resolveNight(c);
         continue;
       }
@@ -192,12 +192,12 @@ export function advance(c: Ctx): void {
       emitSpeechStarted(c, { t: 'speechStarted', seat: s.lastWords[0]!, kind: 'last', n: s.log.length, vis: PUBLIC, rule: 'R10', phase: s.phase, number: s.number });
       return;
     }
-    if (s.verdict) {
+    if (s.verdict !== undefined) {
       // fiim 8.19: the last word is over; the result settled before it stands.
       gameOver(c, s.verdict.winner, 'fiim 8.19');
       return;
     }
-    if (nextDayStep(c)) return;
+    if (nextDayStep(c) === true) return;
   }
 }
 
@@ -219,7 +219,7 @@ function nextDayStep(c: Ctx): boolean {
       const rule = turn.rule;
       emitSpeechStarted(
         c,
-        turn.short
+        turn.short === true
           ? { t: 'speechStarted', seat: next, kind: turn.speech, short: true, n: s.log.length, vis: PUBLIC, rule, phase: s.phase, number: s.number }
           : { t: 'speechStarted', seat: next, kind: turn.speech, n: s.log.length, vis: PUBLIC, rule, phase: s.phase, number: s.number },
       );

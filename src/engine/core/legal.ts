@@ -117,7 +117,7 @@ export function livingMask(s: GameState): number {
   let m = 0;
   for (let i = 0; i < seats.length; i++) {
     const x = seats[i]!;
-    if (x.alive) m |= 1 << x.seat;
+    if (x.alive === true) m |= 1 << x.seat;
   }
   return m;
 }
@@ -266,7 +266,7 @@ export function actors(s: GameState): Actor[] {
  */
 export function seatActors(s: GameState, out: Actor[]): number {
   let n = 0;
-  if (s.finished) return n;
+  if (s.finished === true) return n;
   const rules = rulesOf(s);
   if (rules.legal) {
     for (const x of s.seats) if (mayAct(s, x.seat)) out[n++] = x.seat;
@@ -290,7 +290,7 @@ export function seatActors(s: GameState, out: Actor[]): number {
 const ACTORS: StateKey & { out: Actor[] } = { s: null, log: null, len: -1, last: null, out: [] };
 
 function list(s: GameState, actor: Actor, l: Listing): void {
-  if (s.finished) return;
+  if (s.finished === true) return;
   const rules = rulesOf(s);
   if (rules.legal) return rules.legal(s, actor, l);
   if (actor === 'clock' || actor === 'judge') return officials(s, actor, l);
@@ -312,8 +312,8 @@ function seat(s: GameState, rules: PresetRules, actor: number, l: Listing): void
     if (hands > 0) voter(s, actor, hands, l);
     return;
   }
-  if (!me.alive) return;
-  if (st.kind === 'night' && !st.intro) {
+  if (me.alive !== true) return;
+  if (st.kind === 'night' && st.intro !== true) {
     // Most seats hold no night ability: nothing to list, nothing to allocate.
     const abilities = nightAbilities(s, actor, me);
     if (abilities.length > 0) night(s, actor, abilities, l);
@@ -363,12 +363,12 @@ function speaker(s: GameState, actor: number, l: Listing): void {
     const noms = nominationsOf(s, actor);
     const mine = (noms & 1) !== 0;
     const withdrawing = dayOptions(s.options).withdrawNomination;
-    if (mine && s.speechNominated && withdrawing !== 'never') {
+    if (mine && s.speechNominated === true && withdrawing !== 'never') {
       if (take(l)) out.push({ by: actor, do: 'withdraw' });
       if (done(l)) return;
     }
     // fiim 7.5.2: a new nomination in the same speech replaces the earlier one.
-    if (!mine || (s.speechNominated && withdrawing === 'auto'))
+    if (!mine || (s.speechNominated === true && withdrawing === 'auto'))
       if (seatRun(l, livingMask(s) & ~noms, 1, actor, nominate)) return;
   }
   // Each other seat, red then black.
@@ -418,7 +418,7 @@ function nominationsOf(s: GameState, seat: number): number {
  */
 function handsOf(s: GameState, rules: PresetRules, me: GameState['seats'][number]): number {
   const st = s.stage;
-  if (st.kind !== 'vote' || !me.alive || s.votes[me.seat - 1] !== -1 || !rules.canVote(s, me.seat)) return 0;
+  if (st.kind !== 'vote' || me.alive !== true || s.votes[me.seat - 1] !== -1 || !rules.canVote(s, me.seat)) return 0;
   if (st.round === 'allLeave') return 2;
   return s.options.selfVote || indexIn(s.ballot, me.seat) < 0 ? s.ballot.length : s.ballot.length - 1;
 }
@@ -443,7 +443,7 @@ function voters(s: GameState, rules: PresetRules, out: Actor[]): number {
   for (let i = 0; i < seats.length; i++) {
     const x = seats[i]!;
     const t = x.seat;
-    if (x.alive && votes[t - 1] === -1 && t !== handless && rules.canVote(s, t)) out[n++] = t;
+    if (x.alive === true && votes[t - 1] === -1 && t !== handless && rules.canVote(s, t)) out[n++] = t;
   }
   return n;
 }
@@ -496,7 +496,7 @@ function night(s: GameState, actor: number, abilities: readonly Ability[], l: Li
     const anyone = check || missesOut(s, a);
     for (const x of s.seats) {
       const t = x.seat;
-      if ((check && t === actor) || (!anyone && !x.alive)) continue;
+      if ((check && t === actor) || (!anyone && x.alive !== true)) continue;
       if (rules.checkNightAction(s, actor, a.verb, t)) continue;
       if (take(l)) out.push({ by: actor, do: a.verb, target: t });
       if (done(l)) return;

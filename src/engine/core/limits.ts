@@ -85,6 +85,6 @@ export function loverLimits(s: GameState): TargetLimits {
 /** Is there any living seat the actor may still choose? (the night waits only for a possible action) */
 export function anyTarget(s: GameState, seat: number, verb: string, l: TargetLimits): boolean {
   const past = pastTargets(s, seat, verb);
-  for (const x of s.seats) if (x.alive && !limitError(s, seat, x.seat, past, l)) return true;
+  for (const x of s.seats) if (x.alive === true && !limitError(s, seat, x.seat, past, l)) return true;
   return false;
 }

@@ -68,7 +68,7 @@ export function unanimousShot(s: GameState, excluded?: (seat: number) => boolean
   const actions = s.actions;
   for (let i = 0; i < seats.length; i++) {
     const seat = seats[i]!;
-    if (!seat.alive || seat.team !== 'black') continue;
+    if (seat.alive !== true || seat.team !== 'black') continue;
     if (excluded !== undefined && excluded(seat.seat)) continue;
     if (!GROUP_KILLERS.has(seat.role)) continue;
     let shot: number | null = null;
@@ -103,10 +103,10 @@ export function deliverChecks(c: Ctx, blocked?: (seat: number) => boolean): void
   for (const k of checks) {
     const checker = s.seats[k.seat - 1];
     const target = s.seats[k.target - 1];
-    if (!checker || !target) continue;
-    if (blocked?.(k.seat)) continue;
+    if (checker === undefined || target === undefined) continue;
+    if (blocked !== undefined && blocked(k.seat) === true) continue;
     // R13 keeps the check of a player shot tonight; one removed tonight is out of the game (R6).
-    if (!checker.alive && checker.exit?.cause !== 'kill') continue;
+    if (checker.alive !== true && checker.exit?.cause !== 'kill') continue;
     emitEvent(c, { t: 'checkResult', seat: k.seat, target: k.target, result: answer(k.e, target), n: s.log.length, vis: [k.seat], rule: 'R13', phase: s.phase, number: s.number });
   }
 }
@@ -210,7 +210,7 @@ function kills(c: Ctx, table: NightTable, w: Work): void {
     dead.push(shot);
     deadRule.push('R12');
   }
-  if (own)
+  if (own !== undefined)
     for (const k of own)
       if (!healed(w, k.target) && !dead.includes(k.target)) {
         dead.push(k.target);
@@ -225,7 +225,7 @@ function kills(c: Ctx, table: NightTable, w: Work): void {
     left--;
     if (!s.seats[seat - 1]?.alive) continue;
     emitEvent(c, { t: 'eliminated', seat, cause: 'kill', lastWord: true, n: s.log.length, vis: PUBLIC, rule: deadRule[i]!, phase: s.phase, number: s.number });
-    if (table.revealOnKill) revealOnKill(c, seat);
+    if (table.revealOnKill === true) revealOnKill(c, seat);
     died++;
   }
   if (died === 0) emitEvent(c, { t: 'nightMiss', n: s.log.length, vis: PUBLIC, rule: outShot ? 'fiim 8.7' : table.missRule, phase: s.phase, number: s.number });

@@ -16,8 +16,8 @@ import type { RoleId, Verb } from './vocab.js';
 function livingSeat(s: GameState, by: unknown): ReturnType<Handler> {
   if (typeof by !== 'number') return reject('badActor');
   const seat = seatOf(s, by);
-  if (!seat) return reject('badActor');
-  if (!seat.alive) return reject('notAlive');
+  if (seat === undefined) return reject('badActor');
+  if (seat.alive !== true) return reject('notAlive');
   return null;
 }
 
@@ -25,12 +25,12 @@ export function nightAction(verb: Verb, targetRule: 'alive' | 'other' | 'optiona
   return (c, cmd) => {
     const s = c.s;
     const st = s.stage;
-    if (st.kind !== 'night' || st.intro) return reject('wrongPhase', rule);
+    if (st.kind !== 'night' || st.intro === true) return reject('wrongPhase', rule);
     const bad = livingSeat(s, cmd.by);
-    if (bad) return bad;
+    if (bad !== null) return bad;
     const seat = s.seats[(cmd.by as number) - 1]!;
     const a = ability(s, seat, verb, 'night');
-    if (!a) return reject('notAllowed', rule);
+    if (a === undefined) return reject('notAllowed', rule);
     // Abilities sharing a slot are alternatives (the maniac's kill or skip, the armed sheriff's
     // check or shot): one a night. One pass over tonight's actions finds the same verb again
     // (refused now) and a slot-mate (refused after the target's checks, as the rules read).
@@ -51,11 +51,11 @@ export function nightAction(verb: Verb, targetRule: 'alive' | 'other' | 'optiona
       if (target === seat.seat) return reject('badTarget', rule);
     } else {
       const t = targetAlive(s, target);
-      if (t && !(t.code === 'targetNotAlive' && missesOut(s, a))) return t;
+      if (t !== null && !(t.code === 'targetNotAlive' && missesOut(s, a))) return t;
     }
     if (slotUsed) return reject('alreadyActed', rule);
     const extra = rulesOf(s).checkNightAction(s, seat.seat, verb, target);
-    if (extra) return extra;
+    if (extra !== null) return extra;
     emitNightAction(c, { t: 'nightAction', seat: seat.seat, verb, target, n: s.log.length, vis: [seat.seat], rule, phase: s.phase, number: s.number });
     return null;
   };
@@ -72,9 +72,9 @@ export function missesOut(s: GameState, a: Ability | undefined): boolean {
 export const plan: Handler = (c, cmd) => {
   const s = c.s;
   const st = s.stage;
-  if (st.kind !== 'night' || !st.intro) return reject('wrongPhase', 'R17');
+  if (st.kind !== 'night' || st.intro !== true) return reject('wrongPhase', 'R17');
   const bad = livingSeat(s, cmd.by);
-  if (bad) return bad;
+  if (bad !== null) return bad;
   const seat = s.seats[(cmd.by as number) - 1]!;
   if (!ability(s, seat, 'plan', 'intro')) return reject('notAllowed', 'R17');
   const targets = cmd.targets;
@@ -97,11 +97,11 @@ export function resolveNight(c: Ctx): void {
   const s = c.s;
   const st = s.stage;
   if (st.kind !== 'night') return;
-  if (!st.intro) {
+  if (st.intro !== true) {
     rulesOf(s).resolveNight(c);
     // A verdict waits for the victim's last word (fiim 8.19): the morning still comes.
-    if (s.finished || (checkWin(c, true) && !s.verdict)) return;
-    if (quietDraw(c)) return;
+    if (s.finished === true || (checkWin(c, true) === true && s.verdict === undefined)) return;
+    if (quietDraw(c) === true) return;
   }
   startDay(c);
 }
@@ -120,7 +120,7 @@ export function allActed(s: GameState, rules: PresetRules): boolean {
 export function allActedByScan(s: GameState, rules: PresetRules): boolean {
   const owes = rules.owes;
   for (const seat of s.seats) {
-    if (!seat.alive) continue;
+    if (seat.alive !== true) continue;
     const abilities = roleDef(seat.role).abilities;
     // Asked after every night action: most seats hold no ability, and the loops allocate nothing.
     for (let i = 0; i < abilities.length; i++) {
@@ -187,7 +187,7 @@ function actedByCount(s: GameState): boolean | null {
   let owed = 0;
   for (let i = 0; i < seats.length; i++) {
     const x = seats[i]!;
-    if (!x.alive) continue;
+    if (x.alive !== true) continue;
     const d = dutyOf(x.role);
     if (d < 0) return null;
     owed += d;

@@ -24,7 +24,7 @@ export function gameOver(c: Ctx, winner: Team | null, rule: string): void {
  */
 export function checkWin(c: Ctx, lastWord = false): boolean {
   const s = c.s;
-  if (s.finished || s.verdict) return true;
+  if (s.finished === true || s.verdict !== undefined) return true;
   const w = rulesOf(s).winner(s);
   if (w === null) return false;
   const winner: Team | null = w === 'draw' ? null : w;
@@ -43,13 +43,13 @@ export function checkWin(c: Ctx, lastWord = false): boolean {
 export function quietDraw(c: Ctx): boolean {
   const s = c.s;
   const n = dayOptions(s.options).quietRoundsDraw;
-  if (n === 0 || s.finished) return false;
+  if (n === 0 || s.finished === true) return false;
   const from = s.number - n + 1;
   for (let i = s.log.length - 1; i >= 0; i--) {
     const e = s.log[i]!;
     if (e.t === 'eliminated') return false;
     if (e.t === 'nightStarted' && e.night === from) {
-      if (e.intro) return false;
+      if (e.intro === true) return false;
       gameOver(c, null, 'fiim 1.5');
       return true;
     }

@@ -16,6 +16,12 @@ export interface SeatState {
   role: RoleId;
   /** The seat's team now (a preset may convert a player during the game). */
   team: Team;
+  /**
+   * Hot paths ask `alive === true` / `!== true`, not `x.alive` / `!x.alive`: V8 keeps no boolean
+   * type for a field, so a bare test compiles to the full truthiness check (a dozen instructions:
+   * number, string, undetectable, bigint), where a compare with `true` is one (W1 speed, issue 18).
+   * The same holds for the other flags the engine reads per command (finished, intro, silenced).
+   */
   alive: boolean;
   exit: Exit | null;
   fouls: number;

@@ -18,7 +18,7 @@ export function seatOf(s: GameState, seat: number): SeatState | undefined {
 
 export function livingCount(s: GameState): number {
   let n = 0;
-  for (const x of s.seats) if (x.alive) n++;
+  for (const x of s.seats) if (x.alive === true) n++;
   return n;
 }
 
@@ -28,7 +28,7 @@ export function livingByTeam(s: GameState): { red: number; black: number; neutra
   let neutral = 0;
   // Counters, not out[x.team]++: a keyed store per seat costs more than the compare (every exit asks).
   for (const x of s.seats) {
-    if (!x.alive) continue;
+    if (x.alive !== true) continue;
     if (x.team === 'red') red++;
     else if (x.team === 'black') black++;
     else neutral++;

@@ -35,7 +35,7 @@ export function startVoting(c: Ctx): void {
 /** Players leave by vote (R9, R19 order); a preset may keep some (tournament lover, R32). */
 export function leaveByVote(c: Ctx, seats: number[], rule: string, single: boolean): void {
   const s = c.s;
-  if (single) emitEvent(c, { t: 'singleCandidate', seat: seats[0]!, n: s.log.length, vis: PUBLIC, rule, phase: s.phase, number: s.number });
+  if (single === true) emitEvent(c, { t: 'singleCandidate', seat: seats[0]!, n: s.log.length, vis: PUBLIC, rule, phase: s.phase, number: s.number });
   const leaving = rulesOf(s).keepsFromVote(c, seats);
   for (const seat of leaving) {
     emitEvent(c, { t: 'eliminated', seat, cause: 'vote', lastWord: true, n: c.s.log.length, vis: PUBLIC, rule, phase: c.s.phase, number: c.s.number });
@@ -47,15 +47,15 @@ export function leaveByVote(c: Ctx, seats: number[], rule: string, single: boole
 function livingVoter(s: GameState, by: Command['by']): ReturnType<Handler> {
   if (typeof by !== 'number') return reject('badActor');
   const seat = seatOf(s, by);
-  if (!seat) return reject('badActor');
-  if (!seat.alive) return reject('notAlive');
+  if (seat === undefined) return reject('badActor');
+  if (seat.alive !== true) return reject('notAlive');
   return null;
 }
 
 /** Living seats that may still vote by seat in this round (not voted, not silenced by the preset). */
 function unvoted(s: GameState, rules: PresetRules): number[] {
   const out: number[] = [];
-  for (const x of s.seats) if (x.alive && s.votes[x.seat - 1] === -1 && rules.canVote(s, x.seat)) out.push(x.seat);
+  for (const x of s.seats) if (x.alive === true && s.votes[x.seat - 1] === -1 && rules.canVote(s, x.seat)) out.push(x.seat);
   return out;
 }
 
@@ -72,7 +72,7 @@ export function allVoted(s: GameState, rules: PresetRules): boolean {
     const seats = s.seats;
     for (let i = seats.length - 1; i >= 0; i--) {
       const x = seats[i]!;
-      if (x.alive && s.votes[x.seat - 1] === -1 && rules.canVote(s, x.seat)) return false;
+      if (x.alive === true && s.votes[x.seat - 1] === -1 && rules.canVote(s, x.seat)) return false;
     }
     return true;
   }
@@ -84,7 +84,7 @@ export const vote: Handler = (c, cmd) => {
   const st = s.stage;
   if (st.kind !== 'vote') return reject('wrongPhase', 'R8');
   const bad = livingVoter(s, cmd.by);
-  if (bad) return bad;
+  if (bad !== null) return bad;
   const seat = cmd.by as number;
   if (!rulesOf(s).canVote(s, seat)) return reject('silenced', 'R23');
   if (s.votes[seat - 1] !== -1) return reject('alreadyVoted', 'R8');
@@ -165,13 +165,13 @@ export function settledLeavers(s: GameState): number[] | null {
   const left = Math.max(0, unvoted(s, rules).length - counted(s));
   if (st.round === 'allLeave') {
     let yes = 0;
-    for (const x of s.seats) if (x.alive && rules.canVote(s, x.seat) && s.votes[x.seat - 1] === 1) yes++;
+    for (const x of s.seats) if (x.alive === true && rules.canVote(s, x.seat) && s.votes[x.seat - 1] === 1) yes++;
     for (const x of s.counts ?? []) if (x.target === null) yes += x.count;
     return 2 * yes > livingCount(s) ? s.ballot.slice() : null;
   }
   const tally = s.ballot.map(() => 0);
   for (const x of s.seats) {
-    if (!x.alive || !rules.canVote(s, x.seat)) continue;
+    if (x.alive !== true || !rules.canVote(s, x.seat)) continue;
     const i = s.ballot.indexOf(s.votes[x.seat - 1]!);
     if (i >= 0) tally[i]!++;
   }
@@ -200,7 +200,7 @@ function closeAllLeave(c: Ctx, ballot: number[]): void {
   const no: number[] = [];
   const silent: number[] = [];
   for (const seat of s.seats) {
-    if (!seat.alive || !rules.canVote(s, seat.seat)) continue;
+    if (seat.alive !== true || !rules.canVote(s, seat.seat)) continue;
     const v = s.votes[seat.seat - 1];
     (v === 1 ? yes : v === 0 || !s.counts ? no : silent).push(seat.seat);
   }
@@ -232,7 +232,7 @@ export function closeRound(c: Ctx): void {
   for (let i = 0; i < ballot.length; i++) counts[i] = 0;
   let defaulted = 0;
   for (const seat of s.seats) {
-    if (!seat.alive || !rules.canVote(s, seat.seat)) continue;
+    if (seat.alive !== true || !rules.canVote(s, seat.seat)) continue;
     const v = s.votes[seat.seat - 1]!;
     const i = v === -1 ? -1 : indexIn(ballot, v);
     if (i >= 0) {
