@@ -9,7 +9,8 @@ import { presetDef } from './presets.js';
 import { reject } from './rejection.js';
 import { roleDef, type Ability, type RoleDef } from './roles.js';
 import { rulesOf, type Handler, type PresetRules } from './rules.js';
-import type { GameState } from './state.js';
+import type { GameEvent } from './events.js';
+import type { GameState, NightAction, SeatState } from './state.js';
 import { ability, livingFrom, seatOf } from './table.js';
 import type { RoleId, Verb } from './vocab.js';
 
@@ -178,24 +179,63 @@ function dutyOf(role: RoleId): number {
 
 /**
  * allActed without a preset's `owes`, by counting (nightDuty): the choices the living owe against
- * the actions the living took. Asked after every night action, it reads each seat's role once and
- * each action once instead of every owed ability against every action (W1 speed, issue 18); null
- * when a living role's duty cannot be counted.
+ * the actions the living took. Asked after every night action, it reads each action once instead
+ * of every owed ability against every action (W1 speed, issue 18); null when a living role's duty
+ * cannot be counted.
  */
 function actedByCount(s: GameState): boolean | null {
+  const owed = owedTonight(s);
+  if (owed < 0) return null;
+  const seats = s.seats;
+  const actions = s.actions;
+  let acted = 0;
+  for (let i = 0; i < actions.length; i++) if (seats[actions[i]!.seat - 1]?.alive === true) acted++;
+  return acted >= owed;
+}
+
+/**
+ * The choices the living owe tonight, -1 if uncountable. Kept for the last night asked (its
+ * actions list, seats and log, like rulesOf's last preset) until an exit or a role change is
+ * logged — the only events that change it — so that a night's questions after the first read the
+ * events since instead of every seat.
+ */
+let owedFor: NightAction[] | undefined;
+let owedSeats: SeatState[] | undefined;
+let owedLog: GameEvent[] | undefined;
+let owedAt = 0;
+let owedCount = 0;
+
+function owedTonight(s: GameState): number {
+  const log = s.log;
+  if (s.actions === owedFor && s.seats === owedSeats && log === owedLog && log.length >= owedAt) {
+    let changed = false;
+    for (let i = owedAt; i < log.length; i++) {
+      const t = log[i]!.t;
+      if (t === 'eliminated' || t === 'roleChanged') changed = true;
+    }
+    if (!changed) {
+      owedAt = log.length;
+      return owedCount;
+    }
+  }
   const seats = s.seats;
   let owed = 0;
   for (let i = 0; i < seats.length; i++) {
     const x = seats[i]!;
     if (x.alive !== true) continue;
     const d = dutyOf(x.role);
-    if (d < 0) return null;
+    if (d < 0) {
+      owed = -1;
+      break;
+    }
     owed += d;
   }
-  const actions = s.actions;
-  let acted = 0;
-  for (let i = 0; i < actions.length; i++) if (seats[actions[i]!.seat - 1]?.alive) acted++;
-  return acted >= owed;
+  owedFor = s.actions;
+  owedSeats = seats;
+  owedLog = log;
+  owedAt = log.length;
+  owedCount = owed;
+  return owed;
 }
 
 /** Has this seat used this ability, or another of its slot, tonight? */
