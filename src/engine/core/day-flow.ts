@@ -100,7 +100,7 @@ const ROTATION: Record<DayOptions['rotation'], (s: GameState) => number> = {
 };
 
 export function dayOpener(s: GameState): number {
-  if (s.firstSpeaker === 0) return s.seats[0]?.alive ? 1 : nextLiving(s, 1);
+  if (s.firstSpeaker === 0) return s.seats[0]?.alive === true ? 1 : nextLiving(s, 1);
   return ROTATION[dayOptions(s.options).rotation](s);
 }
 

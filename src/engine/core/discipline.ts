@@ -34,7 +34,7 @@ function critical(s: GameState): boolean {
  */
 function inLastWord(s: GameState, seat: number): boolean {
   const st = s.stage;
-  return st.kind === 'speech' && st.speech === 'last' && st.seat === seat && !s.seats[seat - 1]?.alive;
+  return st.kind === 'speech' && st.speech === 'last' && st.seat === seat && s.seats[seat - 1]?.alive !== true;
 }
 
 /** A seat the judge may penalise now: a living one, or the one speaking their last word. */

@@ -48,7 +48,7 @@ export function effectOf(s: GameState, seat: number, verb: string): Effect | und
 function livingActions(s: GameState, kind: Effect['kind']): { seat: number; verb: string; target: number }[] {
   const out: { seat: number; verb: string; target: number }[] = [];
   for (const a of s.actions) {
-    if (a.target === null || !s.seats[a.seat - 1]?.alive) continue;
+    if (a.target === null || s.seats[a.seat - 1]?.alive !== true) continue;
     if (effectOf(s, a.seat, a.verb)?.kind === kind) out.push(a as { seat: number; verb: string; target: number });
   }
   return out;
@@ -189,7 +189,7 @@ function kills(c: Ctx, table: NightTable, w: Work): void {
   const actions = s.actions;
   for (let i = 0; i < actions.length; i++) {
     const a = actions[i]!;
-    if (a.target === null || !s.seats[a.seat - 1]?.alive) continue;
+    if (a.target === null || s.seats[a.seat - 1]?.alive !== true) continue;
     const e = effectOf(s, a.seat, a.verb);
     if (e?.kind === 'kill' && !(frozen.length > 0 && frozen.includes(a.seat))) (own ??= []).push({ seat: a.seat, target: a.target, e });
   }
@@ -200,16 +200,14 @@ function kills(c: Ctx, table: NightTable, w: Work): void {
       emit(c, { t: 'frozen', seat, voided }, [seat], 'R23');
     }
   }
-  // Who dies and by which rule, as two parallel lists (a seat or two).
-  const dead: number[] = [];
-  const deadRule: string[] = [];
   // fiim 8.7 (option shotAtOut): a shot at a player already out kills no one; the night may still
   // bring another role's kill.
-  const outShot = shot !== null && !s.seats[shot - 1]?.alive;
-  if (shot !== null && !outShot && !healed(w, shot)) {
-    dead.push(shot);
-    deadRule.push('R12');
-  }
+  const outShot = shot !== null && s.seats[shot - 1]?.alive !== true;
+  // Who dies and by which rule, as two parallel lists (a seat or two). The shot's victim is made
+  // in the list (a push onto an empty one grows its store; most nights have this death only).
+  const shotDies = shot !== null && !outShot && !healed(w, shot);
+  const dead: number[] = shotDies ? [shot] : [];
+  const deadRule: string[] = shotDies ? ['R12'] : [];
   if (own !== undefined)
     for (const k of own)
       if (!healed(w, k.target) && !dead.includes(k.target)) {
@@ -223,7 +221,7 @@ function kills(c: Ctx, table: NightTable, w: Work): void {
     const i = indexIn(dead, seat);
     if (i < 0) continue;
     left--;
-    if (!s.seats[seat - 1]?.alive) continue;
+    if (s.seats[seat - 1]?.alive !== true) continue;
     emitEvent(c, { t: 'eliminated', seat, cause: 'kill', lastWord: true, n: s.log.length, vis: PUBLIC, rule: deadRule[i]!, phase: s.phase, number: s.number });
     if (table.revealOnKill === true) revealOnKill(c, seat);
     died++;
@@ -323,7 +321,7 @@ export function collectActs(s: GameState, src: ActSource): Act[] {
   const teamHeld = heldDef !== null && teamShooter(heldDef);
   const out: Act[] = [];
   s.actions.forEach((a, order) => {
-    if (a.target === null || !s.seats[a.seat - 1]?.alive || !s.seats[a.target - 1]?.alive) return;
+    if (a.target === null || s.seats[a.seat - 1]?.alive !== true || s.seats[a.target - 1]?.alive !== true) return;
     const x = s.seats[a.seat - 1]!;
     let ability: Ability | undefined;
     let as: RoleId = x.role;

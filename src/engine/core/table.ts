@@ -64,7 +64,7 @@ export function nextLiving(s: GameState, from: number): number {
   const n = s.seats.length;
   for (let k = 1; k <= n; k++) {
     const seat = ((from - 1 + k) % n) + 1;
-    if (s.seats[seat - 1]?.alive) return seat;
+    if (s.seats[seat - 1]?.alive === true) return seat;
   }
   return 0;
 }
@@ -75,7 +75,7 @@ export function livingFrom(s: GameState, first: number): number[] {
   const out: number[] = [];
   for (let k = 0; k < n; k++) {
     const seat = ((first - 1 + k) % n) + 1;
-    if (s.seats[seat - 1]?.alive) out.push(seat);
+    if (s.seats[seat - 1]?.alive === true) out.push(seat);
   }
   return out;
 }
