@@ -1,7 +1,7 @@
 // Verbs that only feed a game's points: the first victim's best move (tournament R34 option
 // pointsBestMove; fiim 8.17 option firstKilledGuess) and the judge's extra points (R34, fiim 8.20).
 // Scoring reads their events (score.ts, src/tournament); the game's course never does.
-import { done, take, type Listing } from './legal.js';
+import { done, take, type Listing } from './listing.js';
 import { emit, JUDGE, PUBLIC } from './emit.js';
 import { dayOptions } from './options.js';
 import { reject } from './rejection.js';

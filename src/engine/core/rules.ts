@@ -4,7 +4,7 @@
 import { classicRules } from '../presets/classic/classic.js';
 import type { Ctx } from './emit.js';
 import type { Command } from './command.js';
-import type { Listing } from './legal.js';
+import type { Listing } from './listing.js';
 import type { StageTimer } from './day-flow.js';
 import type { Ability } from './roles.js';
 import type { Actor } from './events.js';

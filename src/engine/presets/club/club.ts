@@ -2,7 +2,7 @@
 // One night table: freeze → heal → kills → checks. Everything not named here is classic.
 import { classicWinner } from '../classic/classic.js';
 import { resolveByTable, type NightTable } from '../../core/night-resolve.js';
-import { livingMask, seatRun, type Listing } from '../../core/legal.js';
+import { livingMask, seatRun, type Listing } from '../../core/listing.js';
 import type { Command } from '../../core/command.js';
 import { emit, JUDGE, PUBLIC, type Ctx } from '../../core/emit.js';
 import { mayTalk } from '../../core/day.js';

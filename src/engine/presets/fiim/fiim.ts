@@ -2,7 +2,7 @@
 // classic has no word for — a team's defeat (fiim 9.3, 10.21–10.24: peeping, hints from the
 // audience, an oath, threats or bets), declared by the judge against the offender's team.
 import { classicRules } from '../classic/classic.js';
-import { done, take, type Listing } from '../../core/legal.js';
+import { done, take, type Listing } from '../../core/listing.js';
 import { emit, PUBLIC } from '../../core/emit.js';
 import { gameOver } from '../../core/outcome.js';
 import { reject } from '../../core/rejection.js';

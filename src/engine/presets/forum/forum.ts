@@ -5,7 +5,7 @@ import type { Command } from '../../core/command.js';
 import type { StageTimer } from '../../core/day-flow.js';
 import type { Ctx } from '../../core/emit.js';
 import type { Actor } from '../../core/events.js';
-import { done, onlyWhether, take, type Listing } from '../../core/legal.js';
+import { done, onlyWhether, take, type Listing } from '../../core/listing.js';
 import { forumWinner, livingSeats } from './forum-common.js';
 import { protectsByDay } from './forum-roles.js';
 import { forumEndDay, forumLawyerDeadline, forumLeave, forumProtect, forumRemove, forumSay, forumVote, kamikazePick, today } from './forum-day.js';
